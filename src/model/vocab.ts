@@ -1,0 +1,95 @@
+// Closed vocabularies of the contract (SPEC §2) and of openAIP's airspace scheme (DESIGN §2).
+
+/** openAIP airspace type codes 0–36; 98 and 99 are our NOTAM-derived types (SPEC §2.3). */
+export const AirspaceType = {
+  OTHER: 0,
+  RESTRICTED: 1,
+  DANGER: 2,
+  PROHIBITED: 3,
+  CTR: 4,
+  TMZ: 5,
+  RMZ: 6,
+  TMA: 7,
+  TRA: 8,
+  TSA: 9,
+  FIR: 10,
+  UIR: 11,
+  ADIZ: 12,
+  ATZ: 13,
+  MATZ: 14,
+  AIRWAY: 15,
+  MTR: 16,
+  ALERT: 17,
+  WARNING: 18,
+  PROTECTED: 19,
+  HTZ: 20,
+  GLIDING_SECTOR: 21,
+  TRP: 22,
+  TIZ: 23,
+  TIA: 24,
+  MTA: 25,
+  CTA: 26,
+  ACC_SECTOR: 27,
+  AERIAL_SPORTING: 28,
+  OVERFLIGHT_RESTRICTION: 29,
+  MRT: 30,
+  TFR: 31,
+  VFR_SECTOR: 32,
+  FIS_SECTOR: 33,
+  LTA: 34,
+  UTA: 35,
+  MCTR: 36,
+  NOTAM_AIRSPACE: 98,
+  GRAPHICAL_NOTAM: 99,
+} as const;
+export type AirspaceType = (typeof AirspaceType)[keyof typeof AirspaceType];
+
+/** Highest openAIP airspace type code. */
+export const MAX_OPENAIP_TYPE = 36;
+
+/** openAIP icaoClass: 0–6 = A–G, 8 = unclassified (7 is the 2022 spelling of 8, DESIGN §2). */
+export const IcaoClass = { A: 0, B: 1, C: 2, D: 3, E: 4, F: 5, G: 6, UNCLASSIFIED: 8 } as const;
+export type IcaoClass = (typeof IcaoClass)[keyof typeof IcaoClass];
+
+/** VerticalLimit.unit (SPEC §2.4). */
+export const LimitUnit = { METER: 0, FEET: 1, FLIGHT_LEVEL: 6 } as const;
+export type LimitUnit = (typeof LimitUnit)[keyof typeof LimitUnit];
+
+/** VerticalLimit.referenceDatum (SPEC §2.4). */
+export const ReferenceDatum = { GND: 0, MSL: 1, STD: 2 } as const;
+export type ReferenceDatum = (typeof ReferenceDatum)[keyof typeof ReferenceDatum];
+
+export const FeatureCategory = { AIRSPACE: "airspace", GRAPHICAL_NOTAM: "graphicalNotam" } as const;
+export type FeatureCategory = (typeof FeatureCategory)[keyof typeof FeatureCategory];
+
+export const IS_ACTIVE_VALUES = ["Yes", "No", "Unknown"] as const;
+export type IsActive = (typeof IS_ACTIVE_VALUES)[number];
+
+/** SPEC §2.7, exactly one per feature. */
+export const ACTIVATION_TYPES = [
+  "isActive",
+  "isNotActiveAirspace",
+  "isActivatedByNOTAMAirspace",
+  "isActivatedByAUPAirspace",
+  "isActivatedByAUPAndNOTAMAirspace",
+  "isActiveRestrictiveNOTAM",
+  "isActiveActivityNOTAM",
+  "isActiveAirspaceDeactivationNOTAM",
+  "isActiveAirspaceNOTAM",
+  "isOtherActiveAirspace",
+] as const;
+export type ActivationType = (typeof ACTIVATION_TYPES)[number];
+
+/** SPEC §2.9 NotamIsOfKind (null is the sixth value). */
+export const NOTAM_KINDS = ["A", "D", "R", "V", "C"] as const;
+export type NotamKind = (typeof NOTAM_KINDS)[number];
+
+export const SCHEDULE_STATUSES = ["exact", "partial", "fallback", "unsupported"] as const;
+export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
+
+/** Hatching hints of dynamicStyle.polygonPaintDirection (SPEC §2.12). */
+export const PAINT_DIRECTIONS = ["none", "forwardDiagonal", "backwardDiagonal", "inside"] as const;
+export type PaintDirection = (typeof PAINT_DIRECTIONS)[number];
+
+export const TIERS = ["dynamic", "static"] as const;
+export type Tier = (typeof TIERS)[number];
