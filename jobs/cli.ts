@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// The `airspace-publisher` command. Exit codes: 0 success, 1 failure (nothing was switched), 2 bad usage.
+import { pathToFileURL } from "node:url";
+import { Command, CommanderError } from "commander";
+import { publishCommand } from "./commands/publish.js";
+import { validateCommand } from "./commands/validate.js";
+import { type Io, processIo } from "./io.js";
+import { UsageError } from "./usage.js";
+
+function program(io: Io, setCode: (code: number) => void): Command {
+  const collect = (v: string, prev: string[] = []) => [...prev, v];
+  const cli = new Command("airspace-publisher")
+    .description("Publishes airspaces and graphical NOTAMs as per-country GeoJSON artifacts")
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
+    .showHelpAfterError(false);
+  cli
+    .command("publish")
+    .description("publish one UTC day into a store")
+    .requiredOption(
+      "--airspaces <[CC=]path>",
+      "airspace file, directory or - (repeatable); CC names the country",
+      collect,
+    )
+    .requiredOption("--date <YYYY-MM-DD>", "UTC day to publish")
+    .option("--now <ISO>", "reference instant for isActive (default: the clock within the day, else its start)")
+    .option("--store <DIR>", "store directory", "artifacts")
+    .option("--countries <CC,CC>", "publish only these countries")
+    .option("--report <FILE>", "write the run report (JSON) here")
+    .option("--quiet", "no progress or info logs")
+    .action(async (flags) => setCode(await publishCommand(flags, io)));
+  cli
+    .command("validate")
+    .description("check a FeatureCollection (.geojson or .geojson.gz) against the contract")
+    .argument("<file>", "FeatureCollection file")
+    .action(async (file: string) => setCode(await validateCommand(file, io)));
+  return cli;
+}
+
+/** Runs the CLI in-process; resolves to the exit code. */
+export async function main(argv: readonly string[], io: Io = processIo()): Promise<number> {
+  let code = 0;
+  try {
+    await program(io, (c) => {
+      code = c;
+    }).parseAsync([...argv], { from: "user" });
+    return code;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // help and version are successes; everything else commander refuses is bad usage
+      return err.exitCode === 0 || err.code === "commander.helpDisplayed" ? 0 : 2;
+    }
+    if (err instanceof UsageError) {
+      io.stderr.write(`airspace-publisher: ${err.message}\n`);
+      return 2;
+    }
+    io.stderr.write(`airspace-publisher: ${oneLine(err)}\n`);
+    return 1;
+  }
+}
+
+/** The error and its causes on one line, without a stack. */
+function oneLine(err: unknown): string {
+  const parts: string[] = [];
+  for (let e: unknown = err; e !== undefined && parts.length < 4; e = (e as { cause?: unknown }).cause) {
+    parts.push(e instanceof Error ? e.message : String(e));
+    if (!(e instanceof Error)) break;
+  }
+  return parts.join(": ");
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

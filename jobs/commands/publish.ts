@@ -1,0 +1,65 @@
+// `airspace-publisher publish`: read the sources, resolve the day, publish a version, write the report.
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { parseInstant, utcDay } from "../../src/model/time.js";
+import { publishDay } from "../../src/pipeline.js";
+import { LocalStore } from "../../src/publish/local-store.js";
+import { readAirspaceInputs } from "../inputs.js";
+import type { Io } from "../io.js";
+import { createLogger } from "../log.js";
+import { UsageError } from "../usage.js";
+
+export interface PublishFlags {
+  airspaces: string[];
+  date: string;
+  now?: string;
+  store: string;
+  countries?: string;
+  report?: string;
+  quiet?: boolean;
+}
+
+export async function publishCommand(flags: PublishFlags, io: Io): Promise<number> {
+  const day = utcDay(flags.date);
+  if (!day) throw new UsageError(`--date must be a calendar date YYYY-MM-DD, got "${flags.date}"`);
+  let now: number;
+  if (flags.now !== undefined) {
+    const parsed = parseInstant(flags.now);
+    if (parsed === undefined) throw new UsageError(`--now must be an ISO 8601 instant with a zone, got "${flags.now}"`);
+    now = parsed;
+  } else {
+    // the clock when it lies in the day; otherwise the day's start, so that a re-published past day
+    // says what was active on it rather than "nothing, it is over"
+    const clock = io.now();
+    now = clock >= day.start && clock < day.end ? clock : day.start;
+  }
+  const countries = flags.countries === undefined ? undefined : parseCountries(flags.countries);
+  if (flags.store.startsWith("s3://")) throw new UsageError("--store s3://… is not supported yet; give a directory");
+  const log = createLogger(io.stderr, flags.quiet);
+  const inputs = await readAirspaceInputs(flags.airspaces, io.stdin);
+  const store = new LocalStore(flags.store);
+  const report = await publishDay(
+    inputs,
+    { day, now, ...(countries ? { countries } : {}), sources: { notam: "missing", aup: "missing" } },
+    { store, log },
+  );
+  if (flags.report) {
+    await mkdir(path.dirname(path.resolve(flags.report)), { recursive: true });
+    await writeFile(flags.report, `${JSON.stringify(report, null, 2)}\n`);
+  }
+  const n = Object.keys(report.countries).length;
+  io.stdout.write(
+    `published ${report.version}: ${report.records.published} features in ${n} ${n === 1 ? "country" : "countries"} + EUROPE, ` +
+      `${report.records.skipped} skipped, to ${flags.store}${flags.report ? ` (report ${flags.report})` : ""}\n`,
+  );
+  return 0;
+}
+
+function parseCountries(text: string): string[] {
+  const list = [...new Set(text.split(",").map((c) => c.trim().toUpperCase()))].filter((c) => c !== "");
+  const bad = list.filter((c) => !/^[A-Z]{2}$/.test(c));
+  if (list.length === 0 || bad.length > 0) {
+    throw new UsageError(`--countries takes ISO 3166-1 alpha-2 codes like DE,FR; got "${text}"`);
+  }
+  return list.sort();
+}

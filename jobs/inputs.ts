@@ -1,0 +1,50 @@
+// Command-line input specs to bytes: `[CC=]path` where path is a file, a directory (its airspace files,
+// sorted) or `-` for standard input.
+import { readdir, readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import type { AirspaceInput } from "../src/pipeline.js";
+import { UsageError } from "./usage.js";
+
+const AIRSPACE_EXTENSIONS = /\.(geojson|json|jsonl|txt|openair|aip|xml)$/i;
+
+export async function readAirspaceInputs(
+  specs: readonly string[],
+  stdin: () => Promise<Buffer>,
+): Promise<AirspaceInput[]> {
+  const out: AirspaceInput[] = [];
+  for (const spec of specs) {
+    const m = /^([A-Za-z]{2})=(.+)$/.exec(spec);
+    const country = m?.[1]?.toUpperCase();
+    const target = m?.[2] ?? spec;
+    for (const file of await expand(target)) {
+      const bytes = file === "-" ? await stdin() : await readFile(file);
+      out.push({ name: file === "-" ? "-" : file, bytes, fetchedAt: Date.now(), ...(country ? { country } : {}) });
+    }
+  }
+  const names = new Set<string>();
+  for (const i of out) {
+    if (names.has(i.name)) throw new UsageError(`--airspaces names "${i.name}" twice`);
+    names.add(i.name);
+  }
+  return out;
+}
+
+async function expand(target: string): Promise<string[]> {
+  if (target === "-") return ["-"];
+  let info: Awaited<ReturnType<typeof stat>>;
+  try {
+    info = await stat(target);
+  } catch {
+    throw new UsageError(`--airspaces: no such file or directory "${target}"`);
+  }
+  if (!info.isDirectory()) return [toPosix(target)];
+  const entries = await readdir(target, { recursive: true, withFileTypes: true });
+  const files = entries
+    .filter((e) => e.isFile() && AIRSPACE_EXTENSIONS.test(e.name))
+    .map((e) => toPosix(path.join(e.parentPath, e.name)))
+    .sort();
+  if (files.length === 0) throw new UsageError(`--airspaces: no airspace files in directory "${target}"`);
+  return files;
+}
+
+const toPosix = (p: string) => p.split(path.sep).join("/");

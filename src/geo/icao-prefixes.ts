@@ -1,0 +1,86 @@
+// ICAO location-indicator prefixes to ISO 3166-1 alpha-2 countries.
+// PRIMARY is EUROCONTROL's member-state table (../shared/data/fir/eurocontrol_member_states_icao_iso2.csv, MIT);
+// LY is shared by Serbia and Montenegro: the first row (RS) wins, an operator names ME per source when needed.
+// SECONDARY adds prefixes that table leaves out (military, overseas, neighbours of the EUROCONTROL area).
+
+const PRIMARY: Record<string, string> = {
+  BK: "XK",
+  EB: "BE",
+  ED: "DE",
+  EE: "EE",
+  EF: "FI",
+  EG: "GB",
+  EH: "NL",
+  EI: "IE",
+  EK: "DK",
+  EL: "LU",
+  EN: "NO",
+  EP: "PL",
+  ES: "SE",
+  EV: "LV",
+  EY: "LT",
+  GM: "MA",
+  LA: "AL",
+  LB: "BG",
+  LC: "CY",
+  LD: "HR",
+  LE: "ES",
+  LF: "FR",
+  LG: "GR",
+  LH: "HU",
+  LI: "IT",
+  LJ: "SI",
+  LK: "CZ",
+  LL: "IL",
+  LM: "MT",
+  LN: "MC",
+  LO: "AT",
+  LP: "PT",
+  LQ: "BA",
+  LR: "RO",
+  LS: "CH",
+  LT: "TR",
+  LU: "MD",
+  LW: "MK",
+  LY: "ME",
+  LZ: "SK",
+  UD: "AM",
+  UG: "GE",
+  UK: "UA",
+};
+
+const SECONDARY: Record<string, string> = {
+  BI: "IS",
+  BG: "GL",
+  ET: "DE",
+  GC: "ES",
+  GE: "ES",
+  LX: "GI",
+  LV: "PS",
+  UM: "BY",
+  UU: "RU",
+  UL: "RU",
+  UR: "RU",
+  UW: "RU",
+  DT: "TN",
+  DA: "DZ",
+  HL: "LY",
+  HE: "EG",
+  OL: "LB",
+  OS: "SY",
+  OJ: "JO",
+};
+
+/** Four-letter identifiers whose prefix says otherwise (Kaliningrad uses UM but is Russian). */
+const BY_IDENT: Record<string, string> = {
+  UMKK: "RU",
+};
+
+/** Country of an ICAO location indicator (`EDDF`, `EDGG`) or a bare two-letter prefix (`ED`). */
+export function countryOfIcao(indicator: string): string | undefined {
+  const id = indicator.toUpperCase();
+  const exact = BY_IDENT[id];
+  if (exact) return exact;
+  const prefix = id.slice(0, 2);
+  return PRIMARY[prefix] ?? SECONDARY[prefix];
+}

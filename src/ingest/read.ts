@@ -1,0 +1,76 @@
+// One airspace source, bytes in: decode, recognise the format by content, read it.
+// A source no reader recognises is unusable as a whole (a thrown SourceError), since publishing without
+// it would silently drop a country; a bad record inside a recognised source is only a diagnostic.
+import { createHash } from "node:crypto";
+import type { ReadResult } from "../model/airspace.js";
+import { readOpenAipApi } from "./openaip-api.js";
+import { readOpenAipGeoJson } from "./openaip-geojson.js";
+import { readOpenAipXml } from "./openaip-xml.js";
+import { readOpenAir } from "./openair.js";
+import { decodeText, encodingDiagnostic } from "./text.js";
+
+export const AIRSPACE_FORMATS = ["openaip-geojson", "openaip-api", "openair", "openaip-xml"] as const;
+export type AirspaceFormat = (typeof AIRSPACE_FORMATS)[number];
+
+export interface SourceRead extends ReadResult {
+  format: AirspaceFormat;
+  /** SHA-256 of the source bytes. */
+  sha256: string;
+}
+
+export class SourceError extends Error {
+  override readonly name = "SourceError";
+  constructor(
+    readonly source: string,
+    readonly code: string,
+    message: string,
+  ) {
+    super(`${source}: ${message}`);
+  }
+}
+
+export function readAirspaceSource(bytes: Uint8Array, source: string): SourceRead {
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  const decoded = decodeText(bytes);
+  const text = decoded.text;
+  const head = text.trimStart().slice(0, 512);
+  let format: AirspaceFormat;
+  let result: ReadResult;
+  if (head.startsWith("<")) {
+    format = "openaip-xml";
+    result = readOpenAipXml(text, source);
+  } else if (head.startsWith("{") || head.startsWith("[")) {
+    const doc = tryParse(text);
+    if (doc !== undefined && (doc as { type?: unknown })?.type === "FeatureCollection") {
+      format = "openaip-geojson";
+      result = readOpenAipGeoJson(doc, source);
+    } else {
+      format = "openaip-api";
+      result = readOpenAipApi(text, source);
+    }
+  } else if (/^\s*AC\s/m.test(text)) {
+    format = "openair";
+    result = readOpenAir(text, source);
+  } else {
+    throw new SourceError(
+      source,
+      "source.format.unknown",
+      "not an openAIP GeoJSON, openAIP API, OpenAir or openAIP XML file",
+    );
+  }
+  const enc = encodingDiagnostic(source, decoded);
+  const diagnostics = enc ? [enc, ...result.diagnostics] : result.diagnostics;
+  if (result.records.length === 0 && diagnostics.some((d) => d.severity === "skipped" && d.record === undefined)) {
+    const why = diagnostics.find((d) => d.severity === "skipped" && d.record === undefined)!;
+    throw new SourceError(source, why.code, why.message);
+  }
+  return { format, sha256, records: result.records, diagnostics };
+}
+
+function tryParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,70 @@
+// The pointer and version manifest (DESIGN §5). Public and read back by later runs and the origin:
+// validated on read, and a `schema` we do not know is refused (STYLE habit 13).
+import { z } from "zod";
+import { Count, IsoInstant } from "./contract.js";
+
+export const MANIFEST_SCHEMA = 1;
+
+const Sha256 = z.string().regex(/^[0-9a-f]{64}$/);
+
+export const CountryEntry = z.strictObject({
+  /** `v1/objects/<sha256>.geojson.gz`: the whole FeatureCollection, one gzip member. */
+  key: z.string(),
+  /** `v1/objects/<sha256>.deflate`: the features alone, comma-joined, raw deflate ending in a sync flush. */
+  fragment: z.string(),
+  /** SHA-256 of the gzip object's bytes (its key). */
+  sha256: Sha256,
+  /** Uncompressed bytes of the FeatureCollection. */
+  bytes: z.number().int().min(0),
+  /** Bytes of the gzip object. */
+  gzBytes: z.number().int().min(0),
+  /** SHA-256 of the fragment's bytes (its key). */
+  fragmentSha256: Sha256,
+  /** Uncompressed bytes of the fragment. */
+  fragmentBytes: z.number().int().min(0),
+  /** CRC-32 of the uncompressed fragment, for joining fragments into one gzip member. */
+  fragmentCrc32: z.number().int().min(0),
+  count: Count,
+});
+export type CountryEntry = z.infer<typeof CountryEntry>;
+
+export const SourceEntry = z.looseObject({
+  fetchedAt: IsoInstant,
+  /** The day or instant the source describes, when it says. */
+  effective: IsoInstant.nullable(),
+  stale: z.boolean(),
+  kind: z.enum(["airspace", "notam", "aup"]),
+  /** SHA-256 of the source bytes. */
+  sha256: Sha256,
+  records: z.number().int().min(0),
+});
+export type SourceEntry = z.infer<typeof SourceEntry>;
+
+export const VersionManifest = z.strictObject({
+  schema: z.literal(MANIFEST_SCHEMA),
+  version: z.string().regex(/^\d{8}T\d{6}Z-[0-9a-f]{8}$/),
+  date: z.iso.date(),
+  publishedAt: IsoInstant,
+  tier: z.enum(["dynamic", "static"]),
+  sources: z.record(z.string(), SourceEntry),
+  countries: z.record(z.string().regex(/^([A-Z]{2}|EUROPE)$/), CountryEntry),
+});
+export type VersionManifest = z.infer<typeof VersionManifest>;
+
+export const Pointer = z.strictObject({
+  schema: z.literal(MANIFEST_SCHEMA),
+  version: z.string(),
+  manifest: z.string(),
+  publishedAt: IsoInstant,
+});
+export type Pointer = z.infer<typeof Pointer>;
+
+/** Reads a JSON document of a known schema version; says which version it met when it refuses. */
+export function parseVersioned<T>(schema: z.ZodType<T>, text: string, what: string): T {
+  const json: unknown = JSON.parse(text);
+  const version = typeof json === "object" && json !== null && "schema" in json ? json.schema : undefined;
+  if (version !== MANIFEST_SCHEMA) {
+    throw new Error(`${what}: schema ${JSON.stringify(version)} is not supported (expected ${MANIFEST_SCHEMA})`);
+  }
+  return schema.parse(json);
+}

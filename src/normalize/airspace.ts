@@ -1,0 +1,134 @@
+// Normalise: repair geometry, check limits, find the FIR and the home country, drop duplicate ids.
+// Every record either comes out, or leaves a `skipped` diagnostic saying why.
+
+import type { FirIndex } from "../geo/fir-index.js";
+import { countryOfIcao } from "../geo/icao-prefixes.js";
+import { repairPolygons } from "../geo/repair.js";
+import type { AirspaceRecord } from "../model/airspace.js";
+import type { AreaGeometry } from "../model/contract.js";
+import type { Diagnostic, DiagnosticSink } from "../model/diagnostic.js";
+import { comparableFeet } from "../model/limits.js";
+
+export interface NormalizedAirspace extends Omit<AirspaceRecord, "geometry" | "country"> {
+  geometry: AreaGeometry;
+  country: string;
+  /** Four-letter FIR identifier. */
+  fir: string;
+}
+
+export interface NormalizeOptions {
+  firs: FirIndex;
+  /** Operator-named country per source name; wins over the record's own and the FIR's. */
+  countryBySource?: ReadonlyMap<string, string>;
+}
+
+export function normalizeAirspaces(
+  records: readonly AirspaceRecord[],
+  options: NormalizeOptions,
+  sink: DiagnosticSink,
+): NormalizedAirspace[] {
+  const out: NormalizedAirspace[] = [];
+  const seen = new Map<string, string>();
+  for (const r of records) {
+    const at = where(r);
+    const first = seen.get(r.id);
+    if (first !== undefined) {
+      sink.add({
+        ...at,
+        code: "airspace.id.duplicate",
+        severity: "skipped",
+        message: `id "${r.id}" already read from ${first}`,
+      });
+      continue;
+    }
+    const n = normalizeOne(r, options, at, sink);
+    if (n) {
+      seen.set(r.id, r.origin.source);
+      out.push(n);
+    }
+  }
+  return out;
+}
+
+function normalizeOne(
+  r: AirspaceRecord,
+  options: NormalizeOptions,
+  at: Omit<Diagnostic, "code" | "severity" | "message">,
+  sink: DiagnosticSink,
+): NormalizedAirspace | undefined {
+  const repaired = repairPolygons(r.geometry);
+  if (!repaired.ok) {
+    sink.add({ ...at, code: repaired.code, severity: "skipped", message: repaired.message });
+    return undefined;
+  }
+  for (const code of repaired.repairs) {
+    sink.add({ ...at, code, severity: "repaired", message: `${code.slice("geometry.".length)} in "${r.name}"` });
+  }
+  if (repaired.selfIntersects) {
+    sink.add({
+      ...at,
+      code: "geometry.selfIntersection",
+      severity: "warning",
+      message: `a ring of "${r.name}" crosses itself`,
+    });
+  }
+  const limitProblem = checkLimits(r);
+  if (limitProblem) {
+    sink.add({ ...at, code: limitProblem.code, severity: "skipped", message: limitProblem.message });
+    return undefined;
+  }
+  const geometry = repaired.geometry;
+  const polygons = geometry.type === "Polygon" ? [geometry.coordinates] : geometry.coordinates;
+  const hit = options.firs.locate(polygons);
+  if (!hit) {
+    sink.add({ ...at, code: "airspace.fir.none", severity: "skipped", message: `no FIR near "${r.name}"` });
+    return undefined;
+  }
+  if (hit.how === "nearest") {
+    sink.add({
+      ...at,
+      code: "airspace.fir.nearest",
+      severity: "warning",
+      message: `"${r.name}" lies outside every FIR; nearest is ${hit.fir.ident}`,
+    });
+  }
+  const country = options.countryBySource?.get(r.origin.source) ?? r.country ?? countryOfIcao(hit.fir.ident);
+  if (!country) {
+    sink.add({
+      ...at,
+      code: "airspace.country.unknown",
+      severity: "skipped",
+      message: `no country for FIR ${hit.fir.ident}; name one for the source (CC=path)`,
+    });
+    return undefined;
+  }
+  const { geometry: _raw, country: _c, ...rest } = r;
+  return { ...rest, geometry, country, fir: hit.fir.ident };
+}
+
+/** Lower above upper, where the two can be compared, cannot be repaired. */
+function checkLimits(r: AirspaceRecord): { code: string; message: string } | undefined {
+  const lo = comparableFeet(r.lowerLimit);
+  const up = comparableFeet(r.upperLimit);
+  if (lo.family === up.family && lo.feet > up.feet) {
+    return {
+      code: "airspace.limits.inverted",
+      message: `lower limit ${lo.feet} ft is above upper limit ${up.feet} ft in "${r.name}"`,
+    };
+  }
+  if (up.family === "ground" && up.feet === 0) {
+    return { code: "airspace.limits.zeroUpper", message: `upper limit is the ground in "${r.name}"` };
+  }
+  return undefined;
+}
+
+function where(r: AirspaceRecord): Omit<Diagnostic, "code" | "severity" | "message"> {
+  const at: Omit<Diagnostic, "code" | "severity" | "message"> = {
+    source: r.origin.source,
+    record: r.origin.record,
+    id: r.id,
+    name: r.name,
+  };
+  if (r.origin.line !== undefined) at.line = r.origin.line;
+  return at;
+}

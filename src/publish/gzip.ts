@@ -1,0 +1,48 @@
+// Raw-deflate fragments that join into one gzip member (DESIGN §5–6).
+// A fragment is deflated on its own and ended with a sync flush: byte-aligned, no final block, no
+// back-references before its start. So  header ‖ deflate(prefix) ‖ fragment ‖ deflate(",") ‖ fragment …
+// ‖ deflate(suffix, final) ‖ CRC-32 ‖ length  is a valid single-member gzip file.
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+
+const deflateRawAsync = promisify(zlib.deflateRaw);
+
+/** Compressed text with what a join needs to know of the uncompressed bytes. */
+export interface Piece {
+  deflated: Buffer;
+  /** CRC-32 of the uncompressed bytes. */
+  crc32: number;
+  /** Length of the uncompressed bytes. */
+  length: number;
+}
+
+const LEVEL = 6;
+
+/** Deflates without a final block (sync flush), so more pieces may follow. */
+export async function deflatePiece(raw: Buffer): Promise<Piece> {
+  const deflated = await deflateRawAsync(raw, { level: LEVEL, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+  return { deflated, crc32: zlib.crc32(raw), length: raw.length };
+}
+
+export function deflatePieceSync(raw: Buffer, final: boolean): Piece {
+  const deflated = zlib.deflateRawSync(raw, {
+    level: LEVEL,
+    finishFlush: final ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH,
+  });
+  return { deflated, crc32: zlib.crc32(raw), length: raw.length };
+}
+
+/** gzip header: magic, deflate, no flags, mtime 0, no extra flags, OS unknown (255) — fixed bytes. */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 255]);
+
+/**
+ * One gzip member from pieces; the last piece must be final (deflated with Z_FINISH).
+ * `crc32` and `length` are those of the whole uncompressed text, computed by the caller
+ * (chain `zlib.crc32(piece, previous)` over the uncompressed pieces in order).
+ */
+export function gzipMember(pieces: readonly Buffer[], crc32: number, length: number): Buffer {
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc32 >>> 0, 0);
+  trailer.writeUInt32LE(length % 2 ** 32, 4);
+  return Buffer.concat([GZIP_HEADER, ...pieces, trailer]);
+}

@@ -1,0 +1,110 @@
+// The run report (JSON): what was read, published and left out, and why. Every input record is
+// accounted for: read = published + skipped + filtered out (checked by the tests).
+
+import type { SourceRead } from "./ingest/read.js";
+import type { Feature } from "./model/contract.js";
+import type { Diagnostic, DiagnosticSink } from "./model/diagnostic.js";
+import { isoInstant, type UtcDay } from "./model/time.js";
+import type { PublishResult } from "./publish/publish.js";
+
+export const REPORT_SCHEMA = 1;
+/** Items kept per diagnostic code in the report; counts are always complete. */
+const ITEMS_PER_CODE = 200;
+
+export interface RunReport {
+  schema: typeof REPORT_SCHEMA;
+  date: string;
+  now: string;
+  version: string;
+  manifest: string;
+  sources: Array<{ name: string; format: string; sha256: string; records: number; skipped: number }>;
+  records: { read: number; normalised: number; filteredOut: number; published: number; skipped: number };
+  countries: Record<string, { features: number; airspaces: number; graphicalNotams: number }>;
+  activity: { isActive: Record<string, number>; activationType: Record<string, number> };
+  objects: { uploaded: number; reused: number };
+  diagnostics: {
+    byCode: Record<string, number>;
+    bySeverity: Record<string, number>;
+    /** Per code, the first items (see `truncated`). */
+    items: Diagnostic[];
+    truncated: boolean;
+  };
+}
+
+interface ReportInput {
+  reads: readonly SourceRead[];
+  inputs: ReadonlyArray<{ name: string }>;
+  airspaces: number;
+  selected: number;
+  byCountry: ReadonlyMap<string, { features: readonly Feature[] }>;
+  sink: DiagnosticSink;
+  published: PublishResult;
+  options: { day: UtcDay; now: number };
+}
+
+export function buildReport(r: ReportInput): RunReport {
+  const perCode = new Map<string, number>();
+  const items: Diagnostic[] = [];
+  const bySeverity: Record<string, number> = { repaired: 0, skipped: 0, warning: 0 };
+  for (const d of r.sink.items) {
+    bySeverity[d.severity] = (bySeverity[d.severity] ?? 0) + 1;
+    const n = (perCode.get(d.code) ?? 0) + 1;
+    perCode.set(d.code, n);
+    if (n <= ITEMS_PER_CODE) items.push(d);
+  }
+  const countries: RunReport["countries"] = {};
+  const isActive: Record<string, number> = {};
+  const activationType: Record<string, number> = {};
+  let published = 0;
+  for (const cc of [...r.byCountry.keys()].sort()) {
+    const fs = r.byCountry.get(cc)!.features;
+    const graphicalNotams = fs.filter((f) => f.properties.featureCategory === "graphicalNotam").length;
+    countries[cc] = { features: fs.length, airspaces: fs.length - graphicalNotams, graphicalNotams };
+    published += fs.length;
+    for (const f of fs) {
+      const m = f.properties.vendor.dynamicAirspaceMapping;
+      isActive[m.isActive] = (isActive[m.isActive] ?? 0) + 1;
+      activationType[m.activationType] = (activationType[m.activationType] ?? 0) + 1;
+    }
+  }
+  const skippedIn = (source: string) =>
+    r.sink.items.filter((d) => d.severity === "skipped" && d.source === source && d.record !== undefined).length;
+  const sources = r.reads.map((s, i) => {
+    const name = r.inputs[i]!.name;
+    return { name, format: s.format, sha256: s.sha256, records: s.records.length, skipped: skippedIn(name) };
+  });
+  const read = r.reads.reduce((n, s) => n + s.records.length, 0);
+  const readerSkipped = r.reads.reduce(
+    (n, s) => n + s.diagnostics.filter((d) => d.severity === "skipped" && d.record !== undefined).length,
+    0,
+  );
+  return {
+    schema: REPORT_SCHEMA,
+    date: r.options.day.date,
+    now: isoInstant(r.options.now),
+    version: r.published.manifest.version,
+    manifest: r.published.pointer.manifest,
+    sources,
+    records: {
+      read: read + readerSkipped,
+      normalised: r.airspaces,
+      filteredOut: r.airspaces - r.selected,
+      published,
+      skipped: r.sink.items.filter((d) => d.severity === "skipped" && (d.record !== undefined || d.id !== undefined))
+        .length,
+    },
+    countries,
+    activity: { isActive: sortKeys(isActive), activationType: sortKeys(activationType) },
+    objects: { uploaded: r.published.uploaded.length, reused: r.published.reused.length },
+    diagnostics: {
+      byCode: r.sink.countByCode(),
+      bySeverity,
+      items,
+      truncated: items.length < r.sink.items.length,
+    },
+  };
+}
+
+function sortKeys(o: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
+}

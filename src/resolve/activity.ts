@@ -1,0 +1,110 @@
+// Base activity of an airspace for one UTC day: the rows of the DESIGN §4 decision table that need
+// neither a linked NOTAM nor an AUP allocation. NOTAM and AUP rows come first in the table and are
+// layered on top of this result by the resolver stages that read those sources.
+
+import { clipToDay, type Span, type UtcDay, unionSpans } from "../model/time.js";
+import type { ActivationType, IsActive } from "../model/vocab.js";
+import { AirspaceType } from "../model/vocab.js";
+
+/** A source the activity of conditional airspaces depends on. */
+export type SourceState = "fresh" | "stale" | "missing";
+export interface ActivitySources {
+  /** NOTAM feed: activates `byNotam`, `onDemand` and `onRequest` airspaces. */
+  notam: SourceState;
+  /** AUP/UUP: activates AMC-manageable airspaces (TRA, TSA). */
+  aup: SourceState;
+}
+
+export interface ActivityContext {
+  day: UtcDay;
+  /** Reference instant for `isActive` ("active now or later on the day"). */
+  now: number;
+  sources: ActivitySources;
+}
+
+/** What the base activity needs to know of an airspace. */
+export interface ActivitySubject {
+  type: number;
+  icaoClass: number;
+  byNotam: boolean;
+  onDemand: boolean;
+  onRequest: boolean;
+  activeTimes: ReadonlyArray<{ start: string; end: string }>;
+}
+
+export interface Activity {
+  isActive: IsActive;
+  activationType: ActivationType;
+  /** Activation intervals on the day, sorted and merged. */
+  spans: Span[];
+  /** The decision-table row that won, for `explain` and the report. */
+  rule: "outsideValidity" | "conditionalUnknown" | "conditionalInactive" | "permanent" | "validityWindow" | "other";
+}
+
+/** Types active whenever they exist (DESIGN §4 "permanent airspace"). */
+const PERMANENT_TYPES: ReadonlySet<number> = new Set([
+  AirspaceType.PROHIBITED,
+  AirspaceType.CTR,
+  AirspaceType.TMZ,
+  AirspaceType.RMZ,
+  AirspaceType.TMA,
+  AirspaceType.FIR,
+  AirspaceType.UIR,
+  AirspaceType.ADIZ,
+  AirspaceType.ATZ,
+  AirspaceType.MATZ,
+  AirspaceType.AIRWAY,
+  AirspaceType.HTZ,
+  AirspaceType.TRP,
+  AirspaceType.TIZ,
+  AirspaceType.TIA,
+  AirspaceType.CTA,
+  AirspaceType.ACC_SECTOR,
+  AirspaceType.VFR_SECTOR,
+  AirspaceType.FIS_SECTOR,
+  AirspaceType.LTA,
+  AirspaceType.UTA,
+  AirspaceType.MCTR,
+]);
+
+/** Types whose activation the network manager plans in the AUP (AMC-manageable by nature). */
+const AMC_TYPES: ReadonlySet<number> = new Set([AirspaceType.TRA, AirspaceType.TSA]);
+
+/** Which sources decide whether a conditional airspace is active; empty for unconditional ones. */
+export function neededSources(a: ActivitySubject): Array<keyof ActivitySources> {
+  const needs: Array<keyof ActivitySources> = [];
+  if (a.byNotam || a.onDemand || a.onRequest) needs.push("notam");
+  if (AMC_TYPES.has(a.type)) needs.push("aup");
+  return needs;
+}
+
+export function baseActivity(a: ActivitySubject, ctx: ActivityContext): Activity {
+  const { day } = ctx;
+  const windows = a.activeTimes.map((w): Span => [Date.parse(w.start), Date.parse(w.end)]);
+  const inDay = unionSpans(windows.map((w) => clipToDay(w, day)).filter((w): w is Span => w !== undefined));
+  if (windows.length > 0 && inDay.length === 0) {
+    return { isActive: "No", activationType: "isNotActiveAirspace", spans: [], rule: "outsideValidity" };
+  }
+  const needs = neededSources(a);
+  if (needs.length > 0) {
+    // silence from a source we do not have, or that is old, is not evidence of inactivity
+    if (needs.some((s) => ctx.sources[s] !== "fresh")) {
+      return { isActive: "Unknown", activationType: "isOtherActiveAirspace", spans: [], rule: "conditionalUnknown" };
+    }
+    return { isActive: "No", activationType: "isNotActiveAirspace", spans: [], rule: "conditionalInactive" };
+  }
+  const spans = windows.length > 0 ? inDay : [[day.start, day.end] as const];
+  const classified = a.type === AirspaceType.OTHER && a.icaoClass <= 6;
+  const permanent = PERMANENT_TYPES.has(a.type) || classified;
+  return {
+    isActive: isActiveBy(spans, ctx.now),
+    activationType: permanent || windows.length > 0 ? "isActive" : "isOtherActiveAirspace",
+    spans,
+    rule: windows.length > 0 ? "validityWindow" : permanent ? "permanent" : "other",
+  };
+}
+
+/** `Yes` when an interval is running at `now` or starts later. */
+export function isActiveBy(spans: readonly Span[], now: number): IsActive {
+  return spans.some(([, end]) => end > now) ? "Yes" : "No";
+}
