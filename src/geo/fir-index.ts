@@ -35,8 +35,7 @@ export class FirIndex {
   locate(polygons: readonly (readonly Position[])[][]): FirHit | undefined {
     const box = bboxOfPolygons(polygons);
     const candidates = this.candidates(box);
-    if (candidates.length === 1) return { fir: candidates[0]!, how: "overlap" };
-    if (candidates.length > 1) {
+    if (candidates.length > 0) {
       const best = bestBySamples(candidates, samplePoints(polygons, box));
       if (best) return { fir: best, how: "overlap" };
     }
@@ -70,6 +69,11 @@ function samplePoints(polygons: readonly (readonly Position[])[][], box: Bbox): 
 }
 
 function bestBySamples(candidates: readonly Fir[], points: readonly Position[]): Fir | undefined {
+  if (candidates.length === 1 && points.length > 0) {
+    // one candidate: a single sample inside it settles it
+    const only = candidates[0]!;
+    return points.some(([x, y]) => only.polygons.some((p) => pointInPolygon(x, y, p))) ? only : undefined;
+  }
   let best: Fir | undefined;
   let bestHits = 0;
   for (const fir of candidates) {

@@ -1,6 +1,6 @@
 // ICAO location-indicator prefixes to ISO 3166-1 alpha-2 countries.
 // PRIMARY is EUROCONTROL's member-state table (../shared/data/fir/eurocontrol_member_states_icao_iso2.csv, MIT);
-// LY is shared by Serbia and Montenegro: the first row (RS) wins, an operator names ME per source when needed.
+// LY is shared by Serbia and Montenegro (Beograd FIR): it maps to RS; an operator names ME per source when needed.
 // SECONDARY adds prefixes that table leaves out (military, overseas, neighbours of the EUROCONTROL area).
 
 const PRIMARY: Record<string, string> = {
@@ -42,7 +42,7 @@ const PRIMARY: Record<string, string> = {
   LT: "TR",
   LU: "MD",
   LW: "MK",
-  LY: "ME",
+  LY: "RS",
   LZ: "SK",
   UD: "AM",
   UG: "GE",

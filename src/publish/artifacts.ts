@@ -2,11 +2,10 @@
 // and deflated once (the fragment); the country's gzip object and EUROPE's are joined from fragments
 // without compressing the features again.
 import { createHash } from "node:crypto";
-import zlib from "node:zlib";
 import type { Count, Feature } from "../model/contract.js";
 import type { CountryEntry } from "../model/manifest.js";
 import type { Tier } from "../model/vocab.js";
-import { deflatePiece, deflatePieceSync, gzipMember, type Piece } from "./gzip.js";
+import { crc32, deflatePiece, deflatePieceSync, gzipMember, type Piece } from "./gzip.js";
 
 export const EUROPE = "EUROPE";
 
@@ -102,22 +101,22 @@ function assemble(parts: readonly Part[], count: Count, tier: Tier, comma: Piece
   for (const [i, p] of parts.entries()) {
     if (i > 0) {
       fragPieces.push(comma.deflated);
-      crc = zlib.crc32(COMMA, crc);
+      crc = crc32(COMMA, crc);
       length += COMMA.length;
     }
     fragPieces.push(p.piece.deflated);
-    crc = zlib.crc32(p.raw, crc);
+    crc = crc32(p.raw, crc);
     length += p.raw.length;
   }
   const fragment = Buffer.concat(fragPieces);
   const head = deflatePieceSync(prefix, false);
   const tail = deflatePieceSync(suffix, true);
-  let whole = zlib.crc32(prefix);
+  let whole = crc32(prefix);
   for (const [i, p] of parts.entries()) {
-    if (i > 0) whole = zlib.crc32(COMMA, whole);
-    whole = zlib.crc32(p.raw, whole);
+    if (i > 0) whole = crc32(COMMA, whole);
+    whole = crc32(p.raw, whole);
   }
-  whole = zlib.crc32(suffix, whole);
+  whole = crc32(suffix, whole);
   const bytes = prefix.length + length + suffix.length;
   const gz = gzipMember([head.deflated, fragment, tail.deflated], whole, bytes);
   const sha = sha256(gz);

@@ -18,10 +18,18 @@ export interface Piece {
 
 const LEVEL = 6;
 
+/**
+ * CRC-32 of `data` continuing from `previous`. An empty buffer leaves the value as it is: Node 20's
+ * zlib.crc32 answers 0 for an empty buffer that an async zlib call has used, whatever `previous` was.
+ */
+export function crc32(data: Uint8Array, previous = 0): number {
+  return data.length === 0 ? previous : zlib.crc32(data, previous);
+}
+
 /** Deflates without a final block (sync flush), so more pieces may follow. */
 export async function deflatePiece(raw: Buffer): Promise<Piece> {
   const deflated = await deflateRawAsync(raw, { level: LEVEL, finishFlush: zlib.constants.Z_SYNC_FLUSH });
-  return { deflated, crc32: zlib.crc32(raw), length: raw.length };
+  return { deflated, crc32: crc32(raw), length: raw.length };
 }
 
 export function deflatePieceSync(raw: Buffer, final: boolean): Piece {
@@ -29,7 +37,7 @@ export function deflatePieceSync(raw: Buffer, final: boolean): Piece {
     level: LEVEL,
     finishFlush: final ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH,
   });
-  return { deflated, crc32: zlib.crc32(raw), length: raw.length };
+  return { deflated, crc32: crc32(raw), length: raw.length };
 }
 
 /** gzip header: magic, deflate, no flags, mtime 0, no extra flags, OS unknown (255) — fixed bytes. */

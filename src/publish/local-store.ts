@@ -13,10 +13,10 @@ export class LocalStore implements ObjectStore {
     this.url = pathToFileURL(path.resolve(root)).href;
   }
 
-  private file(key: string): string {
+  private file(key: string, operation: StoreError["operation"] = "get"): string {
     const parts = key.split("/");
     if (key.startsWith("/") || parts.some((p) => p === "" || p === "." || p === "..")) {
-      throw new StoreError("get", key, { cause: new Error(`invalid key "${key}"`) });
+      throw new StoreError(operation, key, { cause: new Error(`invalid key "${key}"`) });
     }
     return path.join(this.root, ...parts);
   }
@@ -31,7 +31,7 @@ export class LocalStore implements ObjectStore {
   }
 
   async put(key: string, body: Buffer): Promise<void> {
-    const target = this.file(key);
+    const target = this.file(key, "put");
     const tmp = `${target}.${randomBytes(6).toString("hex")}.tmp`;
     try {
       await mkdir(path.dirname(target), { recursive: true });
@@ -45,7 +45,7 @@ export class LocalStore implements ObjectStore {
 
   async head(key: string): Promise<{ size: number } | undefined> {
     try {
-      const s = await stat(this.file(key));
+      const s = await stat(this.file(key, "head"));
       return s.isFile() ? { size: s.size } : undefined;
     } catch (err) {
       if (isNotFound(err)) return undefined;
@@ -71,7 +71,7 @@ export class LocalStore implements ObjectStore {
 
   async delete(key: string): Promise<void> {
     try {
-      await rm(this.file(key), { force: true });
+      await rm(this.file(key, "delete"), { force: true });
     } catch (err) {
       throw new StoreError("delete", key, { cause: err });
     }

@@ -1,0 +1,36 @@
+# The Makefile only names the package scripts (STYLE.md); see README.md.
+SAMPLE := fixtures/sample
+DATE ?= $(shell date -u +%F)
+
+.PHONY: install build run test check bench schema clean
+
+node_modules: package-lock.json
+	npm ci
+	@touch node_modules
+
+install: node_modules
+
+build: node_modules
+	npm run build
+
+# Publishes the bundled sample data for today (UTC) into artifacts/.
+run: build
+	node dist/jobs/cli.js publish --airspaces $(SAMPLE) --date $(DATE) --store artifacts --report artifacts/report.json
+
+test: build
+	npm run check
+	npm test
+
+check: node_modules
+	npm run check
+
+bench: build
+	node --expose-gc dist/bench/publish.js
+
+# Regenerates docs/contract.schema.json from the zod schemas.
+schema: node_modules
+	UPDATE_GOLDEN=1 npx vitest run test/contract/json-schema.test.ts
+
+clean:
+	rm -rf dist coverage test-output bench/out
+	find artifacts -mindepth 1 ! -name .gitkeep -exec rm -rf {} +

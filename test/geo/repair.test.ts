@@ -1,0 +1,145 @@
+import { describe, expect, it } from "vitest";
+import { repairPolygons } from "../../src/geo/repair.js";
+import { checkAreaGeometry } from "../../src/geo/rfc7946.js";
+import { ringSelfIntersects } from "../../src/geo/self-intersection.js";
+import type { RawRing } from "../../src/model/airspace.js";
+
+const square: RawRing = [
+  [8, 50],
+  [9, 50],
+  [9, 51],
+  [8, 51],
+  [8, 50],
+];
+
+describe("repairPolygons", () => {
+  it("leaves a valid counter-clockwise closed ring alone", () => {
+    const r = repairPolygons([[square]]);
+    expect(r.ok && r.repairs).toEqual([]);
+    expect(r.ok && r.geometry).toEqual({ type: "Polygon", coordinates: [square] });
+  });
+
+  it("closes an open ring, rewinds a clockwise one, drops repeats, rounds to 6 decimals", () => {
+    const cwOpen: RawRing = [
+      [8, 50],
+      [8, 51],
+      [8, 51],
+      [9.1234567891, 51],
+      [9, 50],
+    ];
+    const r = repairPolygons([[cwOpen]]);
+    if (!r.ok) throw new Error(r.message);
+    expect(r.repairs).toEqual([
+      "geometry.precisionReduced",
+      "geometry.repeatedPoints",
+      "geometry.rewound",
+      "geometry.ringClosed",
+    ]);
+    expect(r.geometry.coordinates).toEqual([
+      [
+        [8, 50],
+        [9, 50],
+        [9.123457, 51],
+        [8, 51],
+        [8, 50],
+      ],
+    ]);
+    expect(checkAreaGeometry(r.geometry)).toEqual([]);
+  });
+
+  it("winds holes clockwise and drops a degenerate hole", () => {
+    const holeCcw: RawRing = [
+      [8.2, 50.2],
+      [8.8, 50.2],
+      [8.8, 50.8],
+      [8.2, 50.8],
+    ];
+    const flat: RawRing = [
+      [8.3, 50.3],
+      [8.4, 50.3],
+      [8.3, 50.3],
+    ];
+    const r = repairPolygons([[square, holeCcw, flat]]);
+    if (!r.ok) throw new Error(r.message);
+    expect(r.repairs).toContain("geometry.holeDropped");
+    expect(r.repairs).toContain("geometry.rewound");
+    expect(r.geometry.coordinates).toHaveLength(2);
+    expect(checkAreaGeometry(r.geometry)).toEqual([]);
+  });
+
+  it("skips a ring of fewer than three distinct points as degenerate", () => {
+    const r = repairPolygons([
+      [
+        [
+          [8, 50],
+          [9, 50],
+          [8, 50],
+        ],
+      ],
+    ]);
+    expect(r).toMatchObject({ ok: false, code: "geometry.degenerate" });
+  });
+
+  it("skips positions outside the lon/lat range", () => {
+    const r = repairPolygons([
+      [
+        [
+          [8, 50],
+          [190, 50],
+          [9, 51],
+        ],
+      ],
+    ]);
+    expect(r).toMatchObject({ ok: false, code: "geometry.outOfRange" });
+  });
+
+  it("keeps the good polygon of a multipolygon and drops the degenerate one", () => {
+    const r = repairPolygons([
+      [square],
+      [
+        [
+          [1, 1],
+          [1, 1],
+        ],
+      ],
+    ]);
+    if (!r.ok) throw new Error(r.message);
+    expect(r.geometry.type).toBe("Polygon");
+    expect(r.repairs).toContain("geometry.polygonDropped");
+  });
+
+  it("flags a bow-tie ring as self-intersecting", () => {
+    // the lobes differ in size, so the ring still has an area (a symmetric bow-tie has none)
+    const bowtie: RawRing = [
+      [0, 0],
+      [2, 2],
+      [2, 0],
+      [0, 1],
+      [0, 0],
+    ];
+    expect(ringSelfIntersects(bowtie)).toBe(true);
+    expect(ringSelfIntersects(square)).toBe(false);
+    const r = repairPolygons([[bowtie]]);
+    expect(r.ok && r.selfIntersects).toBe(true);
+  });
+});
+
+describe("checkAreaGeometry", () => {
+  it("reports unclosed rings, clockwise exteriors, short rings and out-of-range positions", () => {
+    const codes = (coords: number[][][]) =>
+      checkAreaGeometry({ type: "Polygon", coordinates: coords as [number, number][][] }).map((v) => v.code);
+    expect(codes([square.slice(0, 4)])).toContain("rfc7946.ringNotClosed");
+    expect(codes([[...square].reverse()])).toEqual(["rfc7946.winding"]);
+    expect(codes([square.slice(0, 3)])).toEqual(["rfc7946.ringTooShort"]);
+    expect(
+      codes([
+        [
+          [8, 50],
+          [200, 50],
+          [9, 51],
+          [8, 50],
+        ],
+      ]),
+    ).toEqual(["rfc7946.position"]);
+  });
+});

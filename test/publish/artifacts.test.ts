@@ -1,0 +1,78 @@
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { buildArtifacts, EUROPE } from "../../src/publish/artifacts.js";
+import { validateCollection } from "../../src/publish/validate.js";
+import { tempDir } from "../helpers.js";
+import { byCountry, feature } from "./fixtures.js";
+
+const features = [feature("a1", "DE", 8), feature("a2", "DE", 9), feature("b1", "FR", 2), feature("c1", "AT", 14)];
+
+/** Number of gzip members: inflate member after member until the input is used up. */
+function gzipMembers(buf: Buffer): number {
+  let members = 0;
+  let rest = buf;
+  while (rest.length > 0) {
+    const inflater = zlib.gunzipSync(rest, { info: true }) as unknown as { engine: { bytesWritten: number } };
+    members++;
+    rest = rest.subarray(inflater.engine.bytesWritten);
+  }
+  return members;
+}
+
+describe("buildArtifacts", () => {
+  it("makes one gzip member per country and for EUROPE, each a valid collection of its features", async () => {
+    const arts = await buildArtifacts(byCountry(features), "dynamic");
+    expect([...arts.keys()].sort()).toEqual(["AT", "DE", EUROPE, "FR"]);
+    for (const [cc, a] of arts) {
+      expect(gzipMembers(a.gz)).toBe(1);
+      const fc = JSON.parse(zlib.gunzipSync(a.gz).toString("utf8"));
+      expect(validateCollection(fc)).toEqual([]);
+      const want = cc === EUROPE ? features : features.filter((f) => f.properties.country === cc);
+      expect(fc.features.map((f: { properties: { _id: string } }) => f.properties._id).sort()).toEqual(
+        want.map((f) => f.properties._id).sort(),
+      );
+      expect(fc.meta).toEqual({ count: a.entry.count, tier: "dynamic" });
+      expect(a.entry.bytes).toBe(zlib.gunzipSync(a.gz).length);
+      expect(a.entry.gzBytes).toBe(a.gz.length);
+    }
+  });
+
+  it("gzip -t sees one valid member", async () => {
+    const arts = await buildArtifacts(byCountry(features), "dynamic");
+    const file = path.join(tempDir(), "europe.geojson.gz");
+    writeFileSync(file, arts.get(EUROPE)!.gz);
+    expect(() => execFileSync("gzip", ["-t", file])).not.toThrow();
+  });
+
+  it("fragments are raw deflate of the comma-joined features, with the CRC-32 and length in the entry", async () => {
+    const arts = await buildArtifacts(byCountry(features), "dynamic");
+    for (const [cc, a] of arts) {
+      const raw = zlib.inflateRawSync(a.fragment, { finishFlush: zlib.constants.Z_SYNC_FLUSH });
+      const want = (cc === EUROPE ? ["AT", "DE", "FR"] : [cc])
+        .flatMap((c) => features.filter((f) => f.properties.country === c))
+        .map((f) => JSON.stringify(f))
+        .join(",");
+      expect(raw.toString("utf8")).toBe(want);
+      expect(a.entry.fragmentBytes).toBe(raw.length);
+      expect(a.entry.fragmentCrc32).toBe(zlib.crc32(raw));
+    }
+  });
+
+  it("is byte-for-byte repeatable", async () => {
+    const one = await buildArtifacts(byCountry(features), "dynamic");
+    const two = await buildArtifacts(byCountry(features.map((f) => structuredClone(f))), "dynamic");
+    for (const [cc, a] of one) expect(two.get(cc)!.gz.equals(a.gz)).toBe(true);
+  });
+
+  it("publishes an empty collection for a requested country without features", async () => {
+    const m = byCountry(features);
+    m.set("LU", { features: [], airspaceNotams: 0 });
+    const arts = await buildArtifacts(m, "dynamic");
+    const lu = JSON.parse(zlib.gunzipSync(arts.get("LU")!.gz).toString("utf8"));
+    expect(lu.features).toEqual([]);
+    expect(JSON.parse(zlib.gunzipSync(arts.get(EUROPE)!.gz).toString("utf8")).features).toHaveLength(features.length);
+  });
+});

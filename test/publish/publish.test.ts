@@ -1,0 +1,95 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { Pointer, parseVersioned, VersionManifest } from "../../src/model/manifest.js";
+import { LocalStore } from "../../src/publish/local-store.js";
+import { publishVersion } from "../../src/publish/publish.js";
+import type { ObjectStore } from "../../src/publish/store.js";
+import { tempDir } from "../helpers.js";
+import { byCountry, DAY, feature } from "./fixtures.js";
+
+const input = (features = [feature("a1", "DE", 8), feature("b1", "FR", 2)]) => ({
+  byCountry: byCountry(features),
+  date: DAY.date,
+  publishedAt: Date.parse("2026-09-14T06:20:00Z"),
+  sources: {},
+  tier: "dynamic" as const,
+});
+
+/** A LocalStore that records the order of writes and can fail on a chosen key. */
+class RecordingStore extends LocalStore {
+  readonly puts: string[] = [];
+  constructor(
+    root: string,
+    private readonly failOn?: RegExp,
+  ) {
+    super(root);
+  }
+  override async put(key: string, body: Buffer): Promise<void> {
+    if (this.failOn?.test(key)) throw new Error(`injected failure on ${key}`);
+    this.puts.push(key);
+    await super.put(key, body);
+  }
+}
+
+describe("publishVersion", () => {
+  it("writes objects, then the manifest, then the pointer; the manifest's hashes are the objects'", async () => {
+    const dir = tempDir();
+    const store = new RecordingStore(dir);
+    const r = await publishVersion(store, input());
+    expect(store.puts.at(-1)).toBe("v1/current.json");
+    expect(store.puts.at(-2)).toBe(r.pointer.manifest);
+    expect(r.manifest.version).toMatch(/^20260914T062000Z-[0-9a-f]{8}$/);
+    const pointer = parseVersioned(Pointer, readFileSync(path.join(dir, "v1/current.json"), "utf8"), "pointer");
+    const manifest = parseVersioned(
+      VersionManifest,
+      readFileSync(path.join(dir, pointer.manifest), "utf8"),
+      "manifest",
+    );
+    expect(Object.keys(manifest.countries).sort()).toEqual(["DE", "EUROPE", "FR"]);
+    for (const e of Object.values(manifest.countries)) {
+      const gz = readFileSync(path.join(dir, e.key));
+      expect(e.key).toBe(`v1/objects/${e.sha256}.geojson.gz`);
+      expect(createHashHex(gz)).toBe(e.sha256);
+      expect(createHashHex(readFileSync(path.join(dir, e.fragment)))).toBe(e.fragmentSha256);
+      expect(JSON.parse(zlib.gunzipSync(gz).toString()).meta.count).toEqual(e.count);
+    }
+  });
+
+  it("leaves the previous version live when a run fails before the pointer", async () => {
+    const dir = tempDir();
+    const first = await publishVersion(new LocalStore(dir), input());
+    const failing = new RecordingStore(dir, /^v1\/versions\//);
+    await expect(publishVersion(failing, input([feature("a1", "DE", 8)]))).rejects.toThrow(/injected failure/);
+    const pointer = JSON.parse(readFileSync(path.join(dir, "v1/current.json"), "utf8"));
+    expect(pointer.version).toBe(first.manifest.version);
+  });
+
+  it("re-uploads nothing that exists, and a re-run converges to the same version", async () => {
+    const dir = tempDir();
+    const one = await publishVersion(new LocalStore(dir), input());
+    const store = new RecordingStore(dir);
+    const two = await publishVersion(store, input());
+    expect(two.manifest).toEqual(one.manifest);
+    expect(two.reused.length).toBe(one.uploaded.length - 2);
+    expect(store.puts).toEqual([two.pointer.manifest, "v1/current.json"]);
+  });
+
+  it("refuses a manifest of an unknown schema", () => {
+    expect(() => parseVersioned(Pointer, JSON.stringify({ schema: 2, version: "x" }), "pointer")).toThrow(/schema 2/);
+  });
+
+  it("the local store refuses keys that leave its folder", async () => {
+    const store: ObjectStore = new LocalStore(tempDir());
+    await expect(store.put("../escape", Buffer.from("x"))).rejects.toMatchObject({
+      operation: "put",
+      cause: { message: 'invalid key "../escape"' },
+    });
+  });
+});
+
+function createHashHex(b: Buffer): string {
+  return createHash("sha256").update(b).digest("hex");
+}
