@@ -11,17 +11,21 @@ export interface DecodedText {
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 const cp1252 = new TextDecoder("windows-1252");
 
+// Node ≥ 20.18.3 decodes "windows-1252" as Latin-1 (nodejs/node#60888), leaving 0x80–0x9F as C1 controls:
+// map them ourselves (WHATWG index-windows-1252; 0x81 0x8D 0x8F 0x90 0x9D stay C1 and are blanked by cleanLabel).
+const CP1252_C1 = "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ";
+const C1_ALL = /[\u0080-\u009f]/g;
+const fromC1 = (text: string): string => text.replace(C1_ALL, (c) => CP1252_C1[c.charCodeAt(0) - 0x80] ?? c);
+
 export function decodeText(bytes: Uint8Array): DecodedText {
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   const body = bom ? bytes.subarray(3) : bytes;
   try {
     return { text: utf8.decode(body), encoding: "utf-8", bom };
   } catch {
-    return { text: cp1252.decode(body), encoding: "windows-1252", bom };
+    return { text: fromC1(cp1252.decode(body)), encoding: "windows-1252", bom };
   }
 }
-
-const C1 = /[\u0080-\u009f]/g;
 
 /**
  * Cleans a display string: C1 control characters (a cp1252 byte read as Latin-1, `LCA \u0096 FIR`) become
@@ -29,13 +33,27 @@ const C1 = /[\u0080-\u009f]/g;
  * Returns the text and whether anything was repaired.
  */
 export function cleanLabel(raw: string): { text: string; repaired: boolean } {
-  const hasC1 = /[\u0080-\u009f]/.test(raw);
-  let text = hasC1 ? raw.replace(C1, (c) => cp1252.decode(Uint8Array.of(c.charCodeAt(0)))) : raw;
+  const fixed = undoDoubleUtf8(raw);
+  const hasC1 = /[\u0080-\u009f]/.test(fixed);
+  let text = hasC1 ? fromC1(fixed) : fixed;
   text = text
-    .replace(/[\u0000-\u001f\u007f]+/g, " ")
+    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ")
     .replace(/\s+/g, " ")
     .trim();
-  return { text, repaired: hasC1 };
+  return { text, repaired: hasC1 || fixed !== raw };
+}
+
+/**
+ * UTF-8 that was decoded as Latin-1 once too often (`CORRENÃ\u0087ON` for `CORRENÇON`, seen in the 2025 FR
+ * OpenAir export): re-encode as Latin-1 and decode as UTF-8, kept only when that is valid UTF-8.
+ */
+function undoDoubleUtf8(text: string): string {
+  if (!/[\u00c2-\u00f4][\u0080-\u00bf]/.test(text) || /[^\u0000-\u00ff]/.test(text)) return text;
+  try {
+    return utf8.decode(Buffer.from(text, "latin1"));
+  } catch {
+    return text;
+  }
 }
 
 /** A diagnostic for a decoded source, when its encoding deserves a mention. */

@@ -77,6 +77,27 @@ function normalizeOne(
     sink.add({ ...at, code: limitProblem.code, severity: "skipped", message: limitProblem.message });
     return undefined;
   }
+  let upperLimit = r.upperLimit;
+  if (isGround(r.upperLimit)) {
+    // GND–GND (2018 BE records): without a name too there is nothing left to show; with a name it is a
+    // real area whose ceiling is unknown, published up to UNL so that no altitude filter hides it
+    if (/\(unnamed[ )]/.test(r.name)) {
+      sink.add({
+        ...at,
+        code: "airspace.record.empty",
+        severity: "skipped",
+        message: "no name and no vertical extent (GND to GND)",
+      });
+      return undefined;
+    }
+    upperLimit = UNLIMITED;
+    sink.add({
+      ...at,
+      code: "airspace.limits.zeroThickness",
+      severity: "repaired",
+      message: `"${r.name}" reaches from GND to GND; upper limit published as UNL`,
+    });
+  }
   const geometry = repaired.geometry;
   const polygons = geometry.type === "Polygon" ? [geometry.coordinates] : geometry.coordinates;
   const hit = options.firs.locate(polygons);
@@ -103,8 +124,11 @@ function normalizeOne(
     return undefined;
   }
   const { geometry: _raw, country: _c, ...rest } = r;
-  return { ...rest, geometry, country, fir: hit.fir.ident };
+  return { ...rest, upperLimit, geometry, country, fir: hit.fir.ident };
 }
+
+const UNLIMITED = { value: 999, unit: 6, referenceDatum: 2 } as const;
+const isGround = (l: AirspaceRecord["upperLimit"]) => l.value === 0 && l.referenceDatum === 0;
 
 /** Lower above upper, where the two can be compared, cannot be repaired. */
 function checkLimits(r: AirspaceRecord): { code: string; message: string } | undefined {
@@ -115,9 +139,6 @@ function checkLimits(r: AirspaceRecord): { code: string; message: string } | und
       code: "airspace.limits.inverted",
       message: `lower limit ${lo.feet} ft is above upper limit ${up.feet} ft in "${r.name}"`,
     };
-  }
-  if (up.family === "ground" && up.feet === 0) {
-    return { code: "airspace.limits.zeroUpper", message: `upper limit is the ground in "${r.name}"` };
   }
   return undefined;
 }

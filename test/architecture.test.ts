@@ -1,0 +1,43 @@
+// The layering of STYLE.md: imports point down, and nothing in src/ reads the process or the clock.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ROOT } from "./helpers.js";
+
+const SRC = path.join(ROOT, "src");
+const files = readdirSync(SRC, { recursive: true, withFileTypes: true })
+  .filter((e) => e.isFile() && e.name.endsWith(".ts"))
+  .map((e) => path.join(e.parentPath, e.name));
+
+/** Layer of a file: its folder under src/, or the file name for top-level orchestrators. */
+const layerOf = (file: string) => path.relative(SRC, file).split(path.sep)[0]!.replace(/\.ts$/, "");
+
+/** Which layers each layer may import (besides itself). Top-level files (pipeline, report) may import all. */
+const ALLOWED: Record<string, string[]> = {
+  model: [],
+  geo: ["model"],
+  ingest: ["model", "geo"],
+  normalize: ["model", "geo", "ingest"],
+  resolve: ["model", "geo", "normalize"],
+  publish: ["model", "geo"],
+};
+
+describe("architecture", () => {
+  it("has the stage folders", () => expect(Object.keys(ALLOWED).every((l) => files.some((f) => layerOf(f) === l))).toBe(true));
+
+  it.each(files.map((f) => [path.relative(ROOT, f), f]))("%s imports only layers below it", (_, file) => {
+    const layer = layerOf(file);
+    const allowed = ALLOWED[layer];
+    if (!allowed) return; // top-level orchestrators
+    const text = readFileSync(file, "utf8");
+    const imported = [...text.matchAll(/from "(\.{1,2}\/[^"]+)"/g)].map((m) =>
+      layerOf(path.resolve(path.dirname(file), m[1]!)),
+    );
+    expect(imported.filter((l) => l !== layer && !allowed.includes(l))).toEqual([]);
+  });
+
+  it.each(files.map((f) => [path.relative(ROOT, f), f]))("%s reads neither the process nor the clock", (_, file) => {
+    const code = readFileSync(file, "utf8").replace(/^\s*(\/\/|\*).*$/gm, "");
+    expect(code).not.toMatch(/process\.(env|argv|stdout|stderr|exit)|console\.|Date\.now\(|new Date\(\)/);
+  });
+});

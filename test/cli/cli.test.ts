@@ -1,0 +1,225 @@
+// The CLI in-process (main with a fake Io) and as a real process (node dist/jobs/cli.js).
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { PassThrough } from "node:stream";
+import zlib from "node:zlib";
+import { beforeAll, describe, expect, it } from "vitest";
+import { main } from "../../jobs/cli.js";
+import type { Io } from "../../jobs/io.js";
+import { FIXTURES, ROOT, tempDir } from "../helpers.js";
+
+function io(stdin = "") {
+  const out: string[] = [];
+  const err: string[] = [];
+  const sink = (into: string[]) => {
+    const s = new PassThrough() as unknown as NodeJS.WriteStream;
+    s.write = ((chunk: string) => into.push(String(chunk)) > 0) as NodeJS.WriteStream["write"];
+    return s;
+  };
+  const value: Io = {
+    stdout: sink(out),
+    stderr: sink(err),
+    stdin: async () => Buffer.from(stdin),
+    now: () => Date.parse("2026-09-14T10:00:00Z"),
+  };
+  return { io: value, out: () => out.join(""), err: () => err.join("") };
+}
+
+const SAMPLE = path.join(FIXTURES, "sample");
+
+describe("publish (in-process)", () => {
+  it("publishes the sample data, writes the report, exits 0", async () => {
+    const store = tempDir();
+    const report = path.join(store, "report.json");
+    const t = io();
+    const code = await main(
+      ["publish", "--airspaces", SAMPLE, "--date", "2026-09-14", "--store", store, "--report", report],
+      t.io,
+    );
+    expect(code).toBe(0);
+    expect(t.out()).toMatch(/^published 20260914T100000Z-[0-9a-f]{8}: \d+ features in 5 countries \+ EUROPE/);
+    const r = JSON.parse(readFileSync(report, "utf8"));
+    expect(Object.keys(r.countries)).toEqual(["AT", "BE", "CH", "DE", "FR"]);
+    expect(r.records.published + r.records.skipped).toBe(r.records.read);
+    expect(existsSync(path.join(store, "v1/current.json"))).toBe(true);
+    // JSON logs on a non-terminal stderr
+    const lines = t.err().trim().split("\n");
+    expect(lines.every((l) => JSON.parse(l).level)).toBe(true);
+  });
+
+  it("restricts to --countries and names the operator's country for a source", async () => {
+    const store = tempDir();
+    const t = io();
+    const code = await main(
+      [
+        "publish",
+        "--airspaces",
+        `LU=${path.join(SAMPLE, "fr_asp_v2_2025-10.txt")}`,
+        "--date",
+        "2026-09-14",
+        "--store",
+        store,
+        "--countries",
+        "lu,XX",
+        "--quiet",
+      ],
+      t.io,
+    );
+    expect(code).toBe(0);
+    const pointer = JSON.parse(readFileSync(path.join(store, "v1/current.json"), "utf8"));
+    const manifest = JSON.parse(readFileSync(path.join(store, pointer.manifest), "utf8"));
+    expect(Object.keys(manifest.countries).sort()).toEqual(["EUROPE", "LU", "XX"]);
+    expect(manifest.countries.LU.count.total).toBeGreaterThan(0);
+    expect(manifest.countries.XX.count.total).toBe(0);
+    expect(t.err()).toBe("");
+  });
+
+  it("reads a source from standard input with -", async () => {
+    const store = tempDir();
+    const t = io(readFileSync(path.join(SAMPLE, "ch_asp_2022-09.geojson"), "utf8"));
+    expect(await main(["publish", "--airspaces", "-", "--date", "2026-09-14", "--store", store, "--quiet"], t.io)).toBe(
+      0,
+    );
+    expect(t.out()).toMatch(/in 1 country/);
+  });
+
+  it.each([
+    [["publish", "--date", "2026-09-14"], /required option '--airspaces/],
+    [
+      ["publish", "--airspaces", SAMPLE, "--date", "2026-02-30"],
+      /--date must be a calendar date YYYY-MM-DD, got "2026-02-30"/,
+    ],
+    [["publish", "--airspaces", SAMPLE, "--date", "2026-09-14", "--now", "noon"], /--now must be an ISO 8601 instant/],
+    [
+      ["publish", "--airspaces", "/nonexistent/x.geojson", "--date", "2026-09-14"],
+      /no such file or directory "\/nonexistent\/x.geojson"/,
+    ],
+    [
+      ["publish", "--airspaces", SAMPLE, "--date", "2026-09-14", "--countries", "Germany"],
+      /--countries takes ISO 3166-1 alpha-2 codes/,
+    ],
+    [["frobnicate"], /unknown command 'frobnicate'/],
+  ])("exits 2 with a one-line reason for bad usage: %j", async (argv, message) => {
+    const t = io();
+    expect(await main(argv as string[], t.io)).toBe(2);
+    expect(t.err()).toMatch(message);
+    expect(t.err().trim().split("\n")).toHaveLength(1);
+  });
+
+  it("exits 1 and switches nothing when a source is unusable", async () => {
+    const store = tempDir();
+    const ok = io();
+    await main(["publish", "--airspaces", SAMPLE, "--date", "2026-09-14", "--store", store, "--quiet"], ok.io);
+    const before = readFileSync(path.join(store, "v1/current.json"), "utf8");
+    const broken = path.join(tempDir(), "truncated.geojson");
+    writeFileSync(broken, readFileSync(path.join(SAMPLE, "ch_asp_2022-09.geojson"), "utf8").slice(0, 5000));
+    const t = io();
+    const code = await main(
+      ["publish", "--airspaces", SAMPLE, "--airspaces", broken, "--date", "2026-09-15", "--store", store, "--quiet"],
+      t.io,
+    );
+    expect(code).toBe(1);
+    expect(t.err()).toMatch(/^airspace-publisher: .*truncated\.geojson/);
+    expect(t.err().trim().split("\n")).toHaveLength(1);
+    expect(readFileSync(path.join(store, "v1/current.json"), "utf8")).toBe(before);
+  });
+});
+
+describe("validate (in-process)", () => {
+  it("passes a published object and fails a broken one, printing each violation", async () => {
+    const store = tempDir();
+    await main(
+      [
+        "publish",
+        "--airspaces",
+        path.join(SAMPLE, "de_asp_2025-06.geojson"),
+        "--date",
+        "2026-09-14",
+        "--store",
+        store,
+        "--quiet",
+      ],
+      io().io,
+    );
+    const pointer = JSON.parse(readFileSync(path.join(store, "v1/current.json"), "utf8"));
+    const manifest = JSON.parse(readFileSync(path.join(store, pointer.manifest), "utf8"));
+    const gz = path.join(store, manifest.countries.DE.key);
+    const good = io();
+    expect(await main(["validate", gz], good.io)).toBe(0);
+    expect(good.out()).toMatch(/0 violations in \d+ features/);
+
+    const fc = JSON.parse(zlib.gunzipSync(readFileSync(gz)).toString());
+    fc.features[0].geometry.coordinates[0].reverse();
+    fc.features[1].properties.vendor.FIR_Ident = "X";
+    const bad = path.join(store, "bad.geojson");
+    writeFileSync(bad, JSON.stringify(fc));
+    const t = io();
+    expect(await main(["validate", bad], t.io)).toBe(1);
+    expect(t.out()).toMatch(/feature 0 .*exterior ring must be counter-clockwise \[rfc7946.winding\]/);
+    expect(t.out()).toMatch(/feature 1 .*FIR_Ident/);
+    expect(t.out()).toMatch(/2 violations/);
+  });
+});
+
+describe("as a process", () => {
+  const cli = path.join(ROOT, "dist/jobs/cli.js");
+  beforeAll(() => {
+    // `make test` builds first; build here too when the test runs on its own
+    if (!existsSync(cli)) execFileSync("npx", ["tsc", "-p", "tsconfig.build.json"], { cwd: ROOT, stdio: "inherit" });
+  });
+
+  it("publishes with exit 0 and answers bad usage with exit 2", () => {
+    const store = tempDir();
+    const ok = spawnSync(
+      "node",
+      [
+        cli,
+        "publish",
+        "--airspaces",
+        SAMPLE,
+        "--date",
+        "2026-09-14",
+        "--now",
+        "2026-09-14T08:00:00Z",
+        "--store",
+        store,
+      ],
+      {
+        encoding: "utf8",
+      },
+    );
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toMatch(/^published 20260914T080000Z-/);
+    const bad = spawnSync("node", [cli, "publish", "--airspaces", SAMPLE], { encoding: "utf8" });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/required option '--date/);
+  });
+
+  it("is byte-for-byte repeatable for the same inputs, date and now", () => {
+    const run = () => {
+      const store = tempDir();
+      execFileSync("node", [
+        cli,
+        "publish",
+        "--airspaces",
+        SAMPLE,
+        "--date",
+        "2026-09-14",
+        "--now",
+        "2026-09-14T08:00:00Z",
+        "--store",
+        store,
+        "--quiet",
+      ]);
+      const pointer = readFileSync(path.join(store, "v1/current.json"));
+      const manifest = JSON.parse(readFileSync(path.join(store, JSON.parse(pointer.toString()).manifest), "utf8"));
+      return { pointer, manifest, europe: readFileSync(path.join(store, manifest.countries.EUROPE.key)) };
+    };
+    const a = run();
+    const b = run();
+    expect(b.pointer.equals(a.pointer)).toBe(true);
+    expect(b.manifest).toEqual(a.manifest);
+    expect(b.europe.equals(a.europe)).toBe(true);
+  });
+});
