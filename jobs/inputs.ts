@@ -7,9 +7,11 @@ import { UsageError } from "./usage.js";
 
 const AIRSPACE_EXTENSIONS = /\.(geojson|json|jsonl|txt|openair|aip|xml)$/i;
 
+/** `fetchedAt` is the run's reference instant: a local file is as fresh as the run that reads it. */
 export async function readAirspaceInputs(
   specs: readonly string[],
   stdin: () => Promise<Buffer>,
+  fetchedAt: number,
 ): Promise<AirspaceInput[]> {
   const out: AirspaceInput[] = [];
   for (const spec of specs) {
@@ -18,7 +20,7 @@ export async function readAirspaceInputs(
     const target = m?.[2] ?? spec;
     for (const file of await expand(target)) {
       const bytes = file === "-" ? await stdin() : await readFile(file);
-      out.push({ name: file === "-" ? "-" : file, bytes, fetchedAt: Date.now(), ...(country ? { country } : {}) });
+      out.push({ name: file === "-" ? "-" : file, bytes, fetchedAt, ...(country ? { country } : {}) });
     }
   }
   const names = new Set<string>();

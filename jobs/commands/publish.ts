@@ -36,7 +36,7 @@ export async function publishCommand(flags: PublishFlags, io: Io): Promise<numbe
   const countries = flags.countries === undefined ? undefined : parseCountries(flags.countries);
   if (flags.store.startsWith("s3://")) throw new UsageError("--store s3://… is not supported yet; give a directory");
   const log = createLogger(io.stderr, flags.quiet);
-  const inputs = await readAirspaceInputs(flags.airspaces, io.stdin);
+  const inputs = await readAirspaceInputs(flags.airspaces, io.stdin, now);
   const store = new LocalStore(flags.store);
   const report = await publishDay(
     inputs,

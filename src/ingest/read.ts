@@ -41,6 +41,10 @@ export function readAirspaceSource(bytes: Uint8Array, source: string): SourceRea
     result = readOpenAipXml(text, source);
   } else if (head.startsWith("{") || head.startsWith("[")) {
     const doc = tryParse(text);
+    if (doc === undefined && !/\n\s*[{[]/.test(text.trim())) {
+      // one JSON document that does not parse: a truncated or corrupt download, not JSON lines
+      throw new SourceError(source, "source.json.invalid", `not valid JSON (${jsonError(text)})`);
+    }
     if (doc !== undefined && (doc as { type?: unknown })?.type === "FeatureCollection") {
       format = "openaip-geojson";
       result = readOpenAipGeoJson(doc, source);
@@ -60,11 +64,21 @@ export function readAirspaceSource(bytes: Uint8Array, source: string): SourceRea
   }
   const enc = encodingDiagnostic(source, decoded);
   const diagnostics = enc ? [enc, ...result.diagnostics] : result.diagnostics;
-  if (result.records.length === 0 && diagnostics.some((d) => d.severity === "skipped" && d.record === undefined)) {
-    const why = diagnostics.find((d) => d.severity === "skipped" && d.record === undefined)!;
-    throw new SourceError(source, why.code, why.message);
+  // a source of which nothing could be read is unusable as a whole (an empty one is fine)
+  const why = diagnostics.find((d) => d.severity === "skipped");
+  if (result.records.length === 0 && why) {
+    throw new SourceError(source, why.code, `no usable record; first problem: ${why.message}`);
   }
   return { format, sha256, records: result.records, diagnostics };
+}
+
+function jsonError(text: string): string {
+  try {
+    JSON.parse(text);
+    return "parsed";
+  } catch (err) {
+    return (err as Error).message;
+  }
 }
 
 function tryParse(text: string): unknown {
