@@ -25,7 +25,7 @@ check: node_modules
 	npm run check
 
 bench: build
-	node --expose-gc dist/bench/publish.js
+	node dist/bench/publish.js
 
 # Regenerates docs/contract.schema.json from the zod schemas.
 schema: node_modules

@@ -82,8 +82,8 @@ export async function publishDay(
       continue;
     }
     const cc = f.properties.country;
-    let bucket = byCountry.get(cc);
-    if (!bucket) byCountry.set(cc, (bucket = { features: [], airspaceNotams: 0 }));
+    const bucket = byCountry.get(cc) ?? { features: [], airspaceNotams: 0 };
+    byCountry.set(cc, bucket);
     bucket.features.push(f);
   }
   for (const b of byCountry.values()) b.features.sort((a, b) => cmp(a.properties._id, b.properties._id));

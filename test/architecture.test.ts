@@ -23,7 +23,8 @@ const ALLOWED: Record<string, string[]> = {
 };
 
 describe("architecture", () => {
-  it("has the stage folders", () => expect(Object.keys(ALLOWED).every((l) => files.some((f) => layerOf(f) === l))).toBe(true));
+  it("has the stage folders", () =>
+    expect(Object.keys(ALLOWED).every((l) => files.some((f) => layerOf(f) === l))).toBe(true));
 
   it.each(files.map((f) => [path.relative(ROOT, f), f]))("%s imports only layers below it", (_, file) => {
     const layer = layerOf(file);

@@ -13,9 +13,9 @@ export function checkAreaGeometry(geometry: AreaGeometry): GeometryViolation[] {
   const polygons =
     geometry.type === "Polygon" ? [geometry.coordinates] : geometry.type === "MultiPolygon" ? geometry.coordinates : [];
   if (polygons.length === 0) out.push({ code: "rfc7946.type", message: "geometry is not a Polygon or MultiPolygon" });
-  polygons.forEach((poly, p) => {
-    poly.forEach((ring, r) => checkRing(ring as Position[], `polygon ${p} ring ${r}`, r === 0, out));
-  });
+  for (const [p, poly] of polygons.entries()) {
+    for (const [r, ring] of poly.entries()) checkRing(ring as Position[], `polygon ${p} ring ${r}`, r === 0, out);
+  }
   return out;
 }
 

@@ -13,7 +13,18 @@ describe("docs/contract.schema.json", () => {
 
   it("names every SPEC §2 structure", () => {
     const defs = Object.keys((JSON.parse(readFileSync(FILE, "utf8")) as { $defs: object }).$defs);
-    for (const name of ["Feature", "FeatureProperties", "VerticalLimit", "Vendor", "DynamicAirspaceMapping", "ScheduleRow", "LinkedNotam", "ItemDParsedSchedule", "AupUupRecord", "DynamicStyle"]) {
+    for (const name of [
+      "Feature",
+      "FeatureProperties",
+      "VerticalLimit",
+      "Vendor",
+      "DynamicAirspaceMapping",
+      "ScheduleRow",
+      "LinkedNotam",
+      "ItemDParsedSchedule",
+      "AupUupRecord",
+      "DynamicStyle",
+    ]) {
       expect(defs).toContain(name);
     }
   });

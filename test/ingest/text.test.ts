@@ -3,7 +3,11 @@ import { cleanLabel, decodeText } from "../../src/ingest/text.js";
 
 describe("decodeText", () => {
   it("reads UTF-8 with and without a BOM", () => {
-    expect(decodeText(Buffer.from("\ufeffAN ZÜRICH", "utf8"))).toEqual({ text: "AN ZÜRICH", encoding: "utf-8", bom: true });
+    expect(decodeText(Buffer.from("\ufeffAN ZÜRICH", "utf8"))).toEqual({
+      text: "AN ZÜRICH",
+      encoding: "utf-8",
+      bom: true,
+    });
     expect(decodeText(Buffer.from("AN ZÜRICH", "utf8")).bom).toBe(false);
   });
 

@@ -15,13 +15,18 @@ import { resolveDay } from "../../src/resolve/day.js";
 import { expectGolden, FIXTURES, tempDir } from "../helpers.js";
 
 const CASES = path.join(FIXTURES, "pipeline");
-const cases = readdirSync(CASES, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+const cases = readdirSync(CASES, { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name)
+  .sort();
 
 /** Coordinates are not what these goldens are about: keep the ring sizes and first positions only. */
 function truncateGeometry(value: unknown): unknown {
   return JSON.parse(
     JSON.stringify(value, (key, v) =>
-      key === "coordinates" && Array.isArray(v) ? { rings: JSON.stringify(v).split("]]").length - 1, first: v.flat(3).slice(0, 2) } : v,
+      key === "coordinates" && Array.isArray(v)
+        ? { rings: JSON.stringify(v).split("]]").length - 1, first: v.flat(3).slice(0, 2) }
+        : v,
     ),
   );
 }

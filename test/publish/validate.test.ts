@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: the cases mutate deep paths of a feature's JSON
 import { describe, expect, it } from "vitest";
 import { validateCollection, validateFeature } from "../../src/publish/validate.js";
 import { feature } from "./fixtures.js";
@@ -20,7 +21,10 @@ describe("validateFeature", () => {
     ],
     [
       "type 99 as airspace",
-      (f: any) => ((f.properties.type = 99), (f.properties.vendor.VendorType = "99")),
+      (f: any) => {
+        f.properties.type = 99;
+        f.properties.vendor.VendorType = "99";
+      },
       "contract.category",
     ],
     ["a VendorType that is not the type", (f: any) => (f.properties.vendor.VendorType = "4"), "contract.schema"],

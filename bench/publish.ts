@@ -1,0 +1,125 @@
+// `make bench`: publish of a Europe-scale input end to end into the local store, and in the same run the
+// floor: JSON.parse of the inputs plus JSON.stringify and gzip of the outputs. Each measurement runs in
+// its own child process so that its peak RSS is its own. Prints a table and writes bench/out/result.json.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gunzipSync, gzipSync } from "node:zlib";
+import { main } from "../jobs/cli.js";
+import { generate } from "./generate.js";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, "..", "..");
+const OUT = path.join(ROOT, "bench", "out");
+const INPUT = path.join(OUT, "input");
+const STORE = path.join(OUT, "store");
+const SHARED = process.env.SHARED_DATA ?? path.resolve(ROOT, "..", "shared", "data");
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+
+interface Measure {
+  seconds: number;
+  maxRssMb: number;
+}
+
+/** Child mode: `publish` or `floor`, prints one JSON line with seconds and peak RSS. */
+async function child(mode: string): Promise<void> {
+  const t0 = performance.now();
+  if (mode === "publish") {
+    const code = await main([
+      "publish",
+      "--airspaces",
+      INPUT,
+      "--date",
+      "2026-09-14",
+      "--now",
+      "2026-09-14T10:00:00Z",
+      "--store",
+      STORE,
+      "--quiet",
+    ]);
+    if (code !== 0) throw new Error(`publish exited ${code}`);
+  } else {
+    floor();
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  console.log(JSON.stringify({ seconds, maxRssMb: process.resourceUsage().maxRSS / 1024 }));
+}
+
+/** JSON.parse of every input, then JSON.stringify and gzip of every published collection (countries and EUROPE). */
+function floor(): void {
+  for (const f of readdirSync(INPUT)) JSON.parse(readFileSync(path.join(INPUT, f), "utf8"));
+  const outputs = publishedCollections();
+  const t = performance.now();
+  for (const fc of outputs) gzipSync(JSON.stringify(fc));
+  process.stderr.write(`floor: stringify+gzip ${((performance.now() - t) / 1000).toFixed(2)} s\n`);
+}
+
+function publishedCollections(): unknown[] {
+  const pointer = JSON.parse(readFileSync(path.join(STORE, "v1/current.json"), "utf8"));
+  const manifest = JSON.parse(readFileSync(path.join(STORE, pointer.manifest), "utf8"));
+  return Object.values<{ key: string }>(manifest.countries).map((e) =>
+    JSON.parse(gunzipSync(readFileSync(path.join(STORE, e.key))).toString("utf8")),
+  );
+}
+
+function measure(mode: string): Measure {
+  const out = execFileSync(process.execPath, ["--max-old-space-size=4096", fileURLToPath(import.meta.url), mode], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return JSON.parse(out.trim().split("\n").pop()!);
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function run(): Promise<void> {
+  if (!existsSync(path.join(SHARED, "airspace"))) {
+    console.error(
+      `bench: ${SHARED}/airspace is absent; the generator needs the real openAIP exports (set SHARED_DATA)`,
+    );
+    process.exitCode = 1;
+    return;
+  }
+  rmSync(OUT, { recursive: true, force: true });
+  const g = generate(SHARED, INPUT);
+  const inputMb = g.files.reduce((n, f) => n + readFileSync(f).length, 0) / 1e6;
+  console.log(
+    `input: ${g.features} airspaces, ${g.vertices} vertices, ${g.files.length} countries, ${inputMb.toFixed(0)} MB`,
+  );
+  const publish: Measure[] = [];
+  const floors: Measure[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    rmSync(STORE, { recursive: true, force: true });
+    publish.push(measure("publish"));
+    floors.push(measure("floor"));
+  }
+  const p = median(publish.map((m) => m.seconds));
+  const f = median(floors.map((m) => m.seconds));
+  const rss = Math.max(...publish.map((m) => m.maxRssMb));
+  const result = {
+    input: { airspaces: g.features, vertices: g.vertices, countries: g.files.length, megabytes: Math.round(inputMb) },
+    runs: RUNS,
+    publishSeconds: publish.map((m) => +m.seconds.toFixed(2)),
+    floorSeconds: floors.map((m) => +m.seconds.toFixed(2)),
+    medianPublishSeconds: +p.toFixed(2),
+    medianFloorSeconds: +f.toFixed(2),
+    ratio: +(p / f).toFixed(2),
+    publishPeakRssMb: Math.round(rss),
+    floorPeakRssMb: Math.round(Math.max(...floors.map((m) => m.maxRssMb))),
+    goals: { ratio: "≤ 2", publishPeakRssMb: "< 1536" },
+  };
+  mkdirSync(OUT, { recursive: true });
+  writeFileSync(path.join(OUT, "result.json"), `${JSON.stringify(result, null, 2)}\n`);
+  console.log(
+    `publish end to end: median ${p.toFixed(2)} s  (${result.publishSeconds.join(", ")}), peak RSS ${result.publishPeakRssMb} MB`,
+  );
+  console.log(
+    `floor:              median ${f.toFixed(2)} s  (${result.floorSeconds.join(", ")}), peak RSS ${result.floorPeakRssMb} MB`,
+  );
+  console.log(`ratio publish/floor: ${result.ratio}  (goal ≤ 2; peak RSS goal < 1.5 GB)`);
+}
+
+const mode = process.argv[2];
+if (mode) await child(mode);
+else await run();
