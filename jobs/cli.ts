@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The `airspace-publisher` command. Exit codes: 0 success, 1 failure (nothing was switched), 2 bad usage.
-import { pathToFileURL } from "node:url";
+import { realpathSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { Command, CommanderError } from "commander";
 import { publishCommand } from "./commands/publish.js";
 import { validateCommand } from "./commands/validate.js";
@@ -69,7 +70,16 @@ function oneLine(err: unknown): string {
   return parts.join(": ");
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+/** True when this module is the program (also through npm's bin symlink), false when imported. */
+function isEntryPoint(): boolean {
+  try {
+    return realpathSync(process.argv[1] ?? "") === fileURLToPath(import.meta.url);
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
   main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });

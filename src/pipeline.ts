@@ -105,6 +105,7 @@ export async function publishDay(
     { byCountry, date: options.day.date, publishedAt: options.now, sources, tier: "dynamic" },
     (e) => (e.phase === "upload" ? log.progress("upload", e.done ?? 0, e.total) : log.progress(e.phase, 0)),
   );
+  log.progress("published", 1, 1);
   return buildReport({
     reads,
     inputs,
