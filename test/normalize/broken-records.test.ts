@@ -47,7 +47,7 @@ describe("broken records of the real data", () => {
     expect(r.codes(f.properties.name)).toEqual(
       expect.arrayContaining([
         "repaired:airspace.icaoClass.seven",
-        "repaired:geometry.rewound",
+        "repaired:geometry.repeatedPoints",
         "warning:geometry.selfIntersection",
       ]),
     );
