@@ -164,6 +164,17 @@ describe("validate (in-process)", () => {
 
 describe("as a process", () => {
   const cli = path.join(ROOT, "dist/jobs/cli.js");
+  const publishArgs = (store: string) => [
+    "publish",
+    "--airspaces",
+    SAMPLE,
+    "--date",
+    "2026-09-14",
+    "--now",
+    "2026-09-14T08:00:00Z",
+    "--store",
+    store,
+  ];
   beforeAll(() => {
     // `make test` builds first; build here too when the test runs on its own
     if (!existsSync(cli)) execFileSync("npx", ["tsc", "-p", "tsconfig.build.json"], { cwd: ROOT, stdio: "inherit" });
@@ -171,24 +182,7 @@ describe("as a process", () => {
 
   it("publishes with exit 0 and answers bad usage with exit 2", () => {
     const store = tempDir();
-    const ok = spawnSync(
-      "node",
-      [
-        cli,
-        "publish",
-        "--airspaces",
-        SAMPLE,
-        "--date",
-        "2026-09-14",
-        "--now",
-        "2026-09-14T08:00:00Z",
-        "--store",
-        store,
-      ],
-      {
-        encoding: "utf8",
-      },
-    );
+    const ok = spawnSync("node", [cli, ...publishArgs(store)], { encoding: "utf8" });
     expect(ok.status).toBe(0);
     expect(ok.stdout).toMatch(/^published 20260914T080000Z-/);
     const bad = spawnSync("node", [cli, "publish", "--airspaces", SAMPLE], { encoding: "utf8" });
@@ -199,19 +193,7 @@ describe("as a process", () => {
   it("is byte-for-byte repeatable for the same inputs, date and now", () => {
     const run = () => {
       const store = tempDir();
-      execFileSync("node", [
-        cli,
-        "publish",
-        "--airspaces",
-        SAMPLE,
-        "--date",
-        "2026-09-14",
-        "--now",
-        "2026-09-14T08:00:00Z",
-        "--store",
-        store,
-        "--quiet",
-      ]);
+      execFileSync("node", [cli, ...publishArgs(store), "--quiet"]);
       const pointer = readFileSync(path.join(store, "v1/current.json"));
       const manifest = JSON.parse(readFileSync(path.join(store, JSON.parse(pointer.toString()).manifest), "utf8"));
       return { pointer, manifest, europe: readFileSync(path.join(store, manifest.countries.EUROPE.key)) };

@@ -55,36 +55,14 @@ export const AC_CLASSES = {
   UNCLASSIFIED: C.UNCLASSIFIED,
 } as const;
 
-/** v1 `AC` values that name a type instead of a class (class then unclassified). */
+/** v1 `AC` values that name a type instead of a class (class then unclassified): the v2 names, and more. */
 export const AC_V1_TYPES = {
-  R: T.RESTRICTED,
-  Q: T.DANGER,
-  P: T.PROHIBITED,
-  CTR: T.CTR,
-  TMZ: T.TMZ,
-  RMZ: T.RMZ,
+  ...AY_TYPES,
   // W = wave window, the glider sectors of the German file.
   W: T.GLIDING_SECTOR,
   // GP = glider prohibited: not forbidden to all traffic, so not P; openAIP's nearest is an overflight restriction.
   GP: T.OVERFLIGHT_RESTRICTION,
-  TRA: T.TRA,
-  TSA: T.TSA,
-  FIR: T.FIR,
-  UIR: T.UIR,
-  ADIZ: T.ADIZ,
-  ATZ: T.ATZ,
-  MATZ: T.MATZ,
-  AWY: T.AIRWAY,
-  MTR: T.MTR,
-  ALERT: T.ALERT,
-  WARNING: T.WARNING,
-  PROTECTED: T.PROTECTED,
-  HTZ: T.HTZ,
   GLIDING_SECTOR: T.GLIDING_SECTOR,
-  TRP: T.TRP,
-  TIZ: T.TIZ,
-  TIA: T.TIA,
-  MTA: T.MTA,
   SUA: T.OTHER,
 } as const;
 
