@@ -64,7 +64,10 @@ export function readAirspaceSource(bytes: Uint8Array, source: string): SourceRea
   }
   const enc = encodingDiagnostic(source, decoded);
   const diagnostics = enc ? [enc, ...result.diagnostics] : result.diagnostics;
-  // a source of which nothing could be read is unusable as a whole (an empty one is fine)
+  // a truncated source is unusable: publishing the part before the cut would silently drop airspaces
+  const cut = diagnostics.find((d) => d.code.endsWith(".truncated"));
+  if (cut) throw new SourceError(source, cut.code, cut.message);
+  // so is a source of which nothing could be read (an empty one is fine)
   const why = diagnostics.find((d) => d.severity === "skipped");
   if (result.records.length === 0 && why) {
     throw new SourceError(source, why.code, `no usable record; first problem: ${why.message}`);

@@ -124,6 +124,19 @@ describe("publish (in-process)", () => {
     expect(t.err().trim().split("\n")).toHaveLength(1);
     expect(readFileSync(path.join(store, "v1/current.json"), "utf8")).toBe(before);
   });
+
+  it("exits 1 on a truncated XML download, though records before the cut were readable", async () => {
+    const store = tempDir();
+    const t = io();
+    const truncated = path.join(FIXTURES, "ingest", "openaip-xml", "be-truncated.aip");
+    const code = await main(
+      ["publish", "--airspaces", truncated, "--date", "2026-09-14", "--store", store, "--quiet"],
+      t.io,
+    );
+    expect(code).toBe(1);
+    expect(t.err()).toMatch(/be-truncated\.aip: source ends inside <ASP>/);
+    expect(existsSync(path.join(store, "v1/current.json"))).toBe(false);
+  });
 });
 
 describe("validate (in-process)", () => {
