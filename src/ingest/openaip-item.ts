@@ -121,6 +121,7 @@ export function airspaceFromOpenAipItem(props: unknown, geometry: unknown, ctx: 
   const record: AirspaceRecord = {
     id,
     name,
+    ...(cleaned.text === "" ? { nameMissing: true as const } : {}),
     type: item.type,
     icaoClass,
     ...(country === undefined ? {} : { country }),

@@ -163,6 +163,7 @@ function readBlock(block: Block, ctx: Context): { record?: Omit<AirspaceRecord, 
   const origin = { source: ctx.source, record: block.index, line: block.ac.no };
   const record = {
     name,
+    ...(label.text === "" ? { nameMissing: true as const } : {}),
     type: ct.type,
     icaoClass: ct.icaoClass,
     upperLimit: upper,

@@ -11,6 +11,8 @@ export interface AirspaceRecord {
   /** Stable identifier: openAIP `_id`, `v1-<ID>` for legacy XML, a content-derived id for OpenAir. */
   id: string;
   name: string;
+  /** The source gave no name; `name` is a placeholder the reader made up. */
+  nameMissing?: true;
   /** openAIP type code 0–36. */
   type: number;
   /** openAIP icaoClass 0–6 or 8 (7 already mapped to 8 by the reader that met it). */

@@ -81,7 +81,7 @@ function normalizeOne(
   if (isGround(r.upperLimit)) {
     // GND–GND (2018 BE records): without a name too there is nothing left to show; with a name it is a
     // real area whose ceiling is unknown, published up to UNL so that no altitude filter hides it
-    if (/\(unnamed[ )]/.test(r.name)) {
+    if (r.nameMissing) {
       sink.add({
         ...at,
         code: "airspace.record.empty",
