@@ -1,0 +1,113 @@
+// Item D for one UTC day: parse, resolve, expand, and decide the status by certainty (DESIGN §3).
+// `exact` needs one reading, no assumption and passing consistency checks; `partial` names its assumption
+// and may be widened; `fallback` and `unsupported` stand for [B, C]. A wrong `exact` is the worst defect.
+import { DAY_MS, type Span, unionSpans } from "../model/time.js";
+import type { ScheduleStatus } from "../model/vocab.js";
+import type { ParseIssue } from "./ast.js";
+import { type CompactSchedule, compactSchedule } from "./compact.js";
+import { expandDay, type Position, readingSpans } from "./expand.js";
+import { parseItemD } from "./parse.js";
+import { dayOf, type Reading, resolveGroups, windowOf } from "./resolve.js";
+import type { Validity } from "./validity.js";
+
+/** Changes whenever a result can change (SPEC §9). */
+export const PARSER_VERSION = "itemd-1.0.0";
+
+export interface ScheduleIssue {
+  /** Stable code, e.g. `schedule.token.unknown`. */
+  code: string;
+  /** Character offset in Item D. */
+  at: number;
+  text: string;
+}
+
+export interface ScheduleResult {
+  status: ScheduleStatus;
+  parserVersion: string;
+  /** Activity on the day, clipped to [B, C] and the day, sorted and merged. */
+  intervals: Span[];
+  issues: ScheduleIssue[];
+  /** The resolved schedule of the (first) reading; null when not understood. */
+  schedule: CompactSchedule | null;
+}
+
+export function evaluateItemD(itemD: string, v: Validity, day: number, position?: Position): ScheduleResult {
+  const whole = (status: ScheduleStatus, issues: ParseIssue[]): ScheduleResult => ({
+    status,
+    parserVersion: PARSER_VERSION,
+    intervals: clip([[v.b, v.c ?? Number.POSITIVE_INFINITY]], v, day),
+    issues: issues.map(publicIssue),
+    schedule: null,
+  });
+  if (itemD.trim() === "") return whole("fallback", [{ code: "schedule.empty", at: 0, text: "", level: "fatal" }]);
+  const parsed = parseItemD(itemD);
+  if (parsed.issues.some((i) => i.level === "unsupported")) return whole("unsupported", parsed.issues);
+  if (parsed.groups.length === 0 && parsed.issues.length === 0) {
+    parsed.issues.push({ code: "schedule.times.missing", at: 0, text: itemD.slice(0, 20), level: "fatal" });
+  }
+  const noTimes = parsed.groups.find((g) => g.times.length === 0 && g.continuous.length === 0);
+  if (noTimes) parsed.issues.push({ code: "schedule.times.missing", at: noTimes.at, text: "", level: "fatal" });
+  if (parsed.issues.some((i) => i.level === "fatal")) return whole("fallback", parsed.issues);
+
+  const { readings, issues: resolveIssues } = resolveGroups(parsed.groups, v);
+  const issues = [...parsed.issues, ...resolveIssues];
+  if (issues.some((i) => i.level === "fatal")) return whole("fallback", issues);
+
+  const expansions = readings.map((r) => expandDay(r, v, day, position));
+  const first = readings[0]!;
+  if (expansions.some((e) => e.sunGuessed)) {
+    issues.push({
+      code: "schedule.sun.noPosition",
+      at: itemD.search(/S[RS]|H[JN]/i),
+      text: "SR/SS",
+      level: "assumption",
+    });
+  }
+  issues.push(...consistency(first, v, position));
+  if (v.est) issues.push({ code: "schedule.validity.estimated", at: 0, text: "EST", level: "assumption" });
+  const exact = readings.length === 1 && issues.length === 0;
+  return {
+    status: exact ? "exact" : "partial",
+    parserVersion: PARSER_VERSION,
+    intervals: unionSpans(expansions.flatMap((e) => e.spans)),
+    issues: issues.map(publicIssue),
+    schedule: compactSchedule(first),
+  };
+}
+
+/**
+ * Checks that the reading agrees with [B, C]: it is active somewhere inside them, and a schedule of dates
+ * only starts at B and ends at C (the NOTAM rules write B and C as the first start and last end).
+ */
+function consistency(r: Reading, v: Validity, position?: Position): ParseIssue[] {
+  const w = windowOf(v);
+  const out: ParseIssue[] = [];
+  const datesOnly = r.every((g) => !g.every && g.weekdays.size === 0 && g.weekly.length === 0);
+  const days = r.flatMap((g) => [...g.dates, ...g.spans.flatMap(([s, e]) => [dayOf(s), dayOf(e - 1)])]);
+  if (datesOnly && days.length > 0) {
+    const from = Math.min(...days);
+    const to = Math.max(...days) + 2;
+    const spans = readingSpans(r, { b: -Infinity, c: undefined, est: false }, from, to, position).spans;
+    const start = Math.min(...spans.map(([s]) => s));
+    const end = Math.max(...spans.map(([, e]) => e));
+    if (start !== v.b) out.push({ code: "schedule.check.startNotB", at: 0, text: "", level: "assumption" });
+    if (v.c !== undefined && !v.est && end !== v.c) {
+      out.push({ code: "schedule.check.endNotC", at: 0, text: "", level: "assumption" });
+    }
+    return out;
+  }
+  // weekdays or every day: at least one selected day must fall inside [B, C]
+  const last = Math.min(w.last, w.first + 400);
+  let any = false;
+  for (let d = w.first; d <= last && !any; d++) any = expandDay(r, v, d, position).spans.length > 0;
+  if (!any) out.push({ code: "schedule.check.noActivity", at: 0, text: "", level: "assumption" });
+  return out;
+}
+
+function clip(spans: Span[], v: Validity, day: number): Span[] {
+  const lo = Math.max(v.b, day * DAY_MS);
+  const hi = Math.min(v.c ?? Number.POSITIVE_INFINITY, (day + 1) * DAY_MS);
+  return unionSpans(spans.map(([s, e]): Span => [Math.max(s, lo), Math.min(e, hi)]).filter(([s, e]) => s < e));
+}
+
+const publicIssue = ({ code, at, text }: ParseIssue): ScheduleIssue => ({ code, at, text });

@@ -1,0 +1,88 @@
+// A reading to activity intervals on one UTC day: each selected day yields its time ranges (an overnight
+// range starts on the selected day and ends on the next), plus continuous ranges; all clipped to [B, C]
+// and the day, merged where they touch. Sunrise and sunset are computed at the NOTAM's position.
+import { DAY_MS, type Span, unionSpans } from "../model/time.js";
+import type { TimePoint } from "./ast.js";
+import { type Reading, type ResolvedGroup, type Window, windowOf } from "./resolve.js";
+import { sunTimes } from "./sun.js";
+import type { Validity } from "./validity.js";
+
+export interface Position {
+  lat: number;
+  lon: number;
+}
+
+export interface Expansion {
+  spans: Span[];
+  /** SR/SS was needed without a position (or in polar day/night): the whole day was assumed. */
+  sunGuessed: boolean;
+}
+
+const MINUTE = 60_000;
+
+/** Intervals of the reading meeting [from, to) in days (`to` exclusive), unclipped. */
+export function readingSpans(
+  reading: Reading,
+  v: Validity,
+  fromDay: number,
+  toDay: number,
+  position?: Position,
+): Expansion {
+  const w = windowOf(v);
+  const out: Span[] = [];
+  let sunGuessed = false;
+  const at = (day: number, p: TimePoint, isEnd: boolean): number => {
+    if (p.kind === "clock") return day * DAY_MS + p.minutes * MINUTE;
+    const sun = position ? sunTimes(isoDate(day), position.lat, position.lon) : undefined;
+    const t = p.event === "SR" ? sun?.sunrise : sun?.sunset;
+    if (t === undefined) {
+      sunGuessed = true;
+      return (isEnd ? day + 1 : day) * DAY_MS;
+    }
+    // NOTAM times are whole minutes: so are computed sunrise and sunset
+    return Math.round(t / MINUTE) * MINUTE + p.offset * MINUTE;
+  };
+  for (const g of reading) {
+    // an overnight range selected the day before still runs into `fromDay`
+    for (let day = fromDay - 1; day < toDay; day++) {
+      if (!selected(g, day, w)) continue;
+      for (const t of g.times) {
+        const start = at(day, t.start, false);
+        let end = at(day, t.end, true);
+        if (end <= start) end = at(day + 1, t.end, true);
+        if (end > start) out.push([start, end]);
+      }
+    }
+    for (const s of g.spans) out.push(s);
+    for (const k of g.weekly) {
+      // a week-long pattern selected up to a week before still runs into `fromDay`
+      for (let day = fromDay - 7; day < toDay; day++) {
+        if (weekday(day) !== k.fromDay || day < w.first || day > w.last) continue;
+        const start = day * DAY_MS + k.fromMinutes * MINUTE;
+        let endDay = day + ((k.toDay - k.fromDay + 7) % 7);
+        if (endDay * DAY_MS + k.toMinutes * MINUTE <= start) endDay += 7;
+        out.push([start, endDay * DAY_MS + k.toMinutes * MINUTE]);
+      }
+    }
+  }
+  return { spans: out.filter(([s, e]) => e > fromDay * DAY_MS - DAY_MS && s < toDay * DAY_MS + DAY_MS), sunGuessed };
+}
+
+/** Intervals of the reading on day `day`, clipped to [B, C] and the day, merged. */
+export function expandDay(reading: Reading, v: Validity, day: number, position?: Position): Expansion {
+  const { spans, sunGuessed } = readingSpans(reading, v, day, day + 1, position);
+  const lo = Math.max(v.b, day * DAY_MS);
+  const hi = Math.min(v.c ?? Number.POSITIVE_INFINITY, (day + 1) * DAY_MS);
+  const clipped = spans.map(([s, e]): Span => [Math.max(s, lo), Math.min(e, hi)]).filter(([s, e]) => s < e);
+  return { spans: unionSpans(clipped), sunGuessed };
+}
+
+function selected(g: ResolvedGroup, day: number, w: Window): boolean {
+  if (day < w.first || day > w.last) return false;
+  const wd = weekday(day);
+  const chosen = g.every || g.dates.has(day) || g.weekdays.has(wd);
+  return chosen && !g.exceptDates.has(day) && !g.exceptWeekdays.has(wd);
+}
+
+export const weekday = (day: number) => (day + 4) % 7; // 1970-01-01 was a Thursday
+export const isoDate = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);

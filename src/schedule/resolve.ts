@@ -1,0 +1,202 @@
+// Parsed groups to readings: dates placed on the calendar inside [B, C] (DESIGN §3), weekdays as sets.
+// A bare day number is the date with that number inside [B, C]; only when [B, C] holds it more than once
+// does the month carried from earlier in the text decide. Where the text allows two readings, both are kept.
+import { DAY_MS } from "../model/time.js";
+import type { DateRef, DayItem, Group, ParseIssue, TimeRange } from "./ast.js";
+import type { Validity } from "./validity.js";
+
+/** One group with its days resolved to day numbers (days since 1970-01-01, UTC). */
+export interface ResolvedGroup {
+  /** Every day of [B, C] (DAILY, or no selector). */
+  every: boolean;
+  weekdays: Set<number>;
+  dates: Set<number>;
+  exceptWeekdays: Set<number>;
+  exceptDates: Set<number>;
+  times: TimeRange[];
+  /** Absolute continuous intervals, epoch ms. */
+  spans: Array<[number, number]>;
+  /** Weekly continuous intervals (`FRI 1200-SUN 2000`). */
+  weekly: Array<{ fromDay: number; fromMinutes: number; toDay: number; toMinutes: number }>;
+}
+
+export type Reading = ResolvedGroup[];
+
+export interface Window {
+  first: number;
+  /** Last day of [B, C] (inclusive); Infinity for PERM. */
+  last: number;
+}
+
+/** How far a bare day number is looked for after B when C is PERM. */
+const PERM_SEARCH_DAYS = 366;
+
+export const dayOf = (ms: number) => Math.floor(ms / DAY_MS);
+
+export function windowOf(v: Validity): Window {
+  const first = dayOf(v.b);
+  return { first, last: v.c === undefined ? Number.POSITIVE_INFINITY : dayOf(v.c - 1) };
+}
+
+export function resolveGroups(groups: readonly Group[], v: Validity): { readings: Reading[]; issues: ParseIssue[] } {
+  const w = windowOf(v);
+  const issues: ParseIssue[] = [];
+  const base = groups.map((g) => resolveGroup(g, w, issues));
+  const readings: Reading[] = [base];
+  // `MON 0535-1800, 1900-2100`: the bare times may also belong to the group before them
+  if (groups.some((g) => g.bareAfterSelector)) {
+    readings.push(
+      base.map((r, i) => {
+        const prev = i > 0 ? base[i - 1] : undefined;
+        return groups[i]!.bareAfterSelector && prev ? { ...prev, times: r.times, spans: [], weekly: [] } : r;
+      }),
+    );
+    const at = groups.find((g) => g.bareAfterSelector)!.at;
+    issues.push({ code: "schedule.ambiguous.bareTimes", at, text: ",", level: "assumption" });
+  }
+  // an EXC in the last of several groups may be meant for all of them
+  const lastExc = groups.length > 1 && groups[groups.length - 1]!.except.length > 0;
+  if (lastExc && groups.slice(0, -1).every((g) => g.except.length === 0)) {
+    const last = base[base.length - 1]!;
+    readings.push(
+      base.map((r) => ({
+        ...r,
+        exceptDates: new Set([...r.exceptDates, ...last.exceptDates]),
+        exceptWeekdays: new Set([...r.exceptWeekdays, ...last.exceptWeekdays]),
+      })),
+    );
+    issues.push({
+      code: "schedule.ambiguous.excScope",
+      at: groups[groups.length - 1]!.at,
+      text: "EXC",
+      level: "assumption",
+    });
+  }
+  return { readings, issues };
+}
+
+function resolveGroup(g: Group, w: Window, issues: ParseIssue[]): ResolvedGroup {
+  const r: ResolvedGroup = {
+    every: g.daily || g.items.length === 0,
+    weekdays: new Set(),
+    dates: new Set(),
+    exceptWeekdays: new Set(),
+    exceptDates: new Set(),
+    times: g.times,
+    spans: [],
+    weekly: [],
+  };
+  addItems(g.items, r.weekdays, r.dates, w, issues);
+  addItems(g.except, r.exceptWeekdays, r.exceptDates, w, issues);
+  for (const c of g.continuous) {
+    if ("date" in c.from && "date" in c.to) {
+      const from = resolveDate(c.from.date, w, issues)[0];
+      const to = from === undefined ? undefined : resolveEnd(c.to.date, from, w, issues);
+      if (from !== undefined && to !== undefined) {
+        r.spans.push([from * DAY_MS + c.from.minutes * 60_000, to * DAY_MS + c.to.minutes * 60_000]);
+      }
+    } else if ("weekday" in c.from && "weekday" in c.to) {
+      r.weekly.push({
+        fromDay: c.from.weekday,
+        fromMinutes: c.from.minutes,
+        toDay: c.to.weekday,
+        toMinutes: c.to.minutes,
+      });
+    }
+  }
+  // a group of continuous ranges only selects nothing else
+  if (g.continuous.length > 0 && g.times.length === 0) r.every = false;
+  return r;
+}
+
+function addItems(
+  items: readonly DayItem[],
+  weekdays: Set<number>,
+  dates: Set<number>,
+  w: Window,
+  issues: ParseIssue[],
+) {
+  for (const item of items) {
+    switch (item.kind) {
+      case "weekday":
+        weekdays.add(item.day);
+        break;
+      case "weekdayRange":
+        for (let d = item.from; ; d = (d + 1) % 7) {
+          weekdays.add(d);
+          if (d === item.to) break;
+        }
+        break;
+      case "date":
+        for (const d of resolveDate(item.date, w, issues)) dates.add(d);
+        break;
+      case "dateRange": {
+        const from = resolveDate(item.from, w, issues)[0];
+        const to = from === undefined ? undefined : resolveEnd(item.to, from, w, issues);
+        if (from === undefined || to === undefined) break;
+        for (let d = from; d <= to; d++) dates.add(d);
+      }
+    }
+  }
+}
+
+const dateParts = (day: number) => {
+  const d = new Date(day * DAY_MS);
+  return { y: d.getUTCFullYear(), m: d.getUTCMonth(), d: d.getUTCDate() };
+};
+
+/** The day number of (year, month, day), or undefined when that date does not exist. */
+function calendarDay(y: number, m: number, d: number): number | undefined {
+  const ms = Date.UTC(y, m, d);
+  return new Date(ms).getUTCDate() === d ? ms / DAY_MS : undefined;
+}
+
+/** Candidate days for a date reference: usually one; several only when the text cannot tell. */
+function resolveDate(ref: DateRef, w: Window, issues: ParseIssue[]): number[] {
+  const note = (code: string, level: ParseIssue["level"] = "assumption") =>
+    issues.push({ code, at: ref.at, text: String(ref.day), level });
+  if (ref.month !== undefined) return [inMonth(ref.month, ref.day, w, note)].filter((d) => d !== undefined);
+  const inWindow: number[] = [];
+  const last = Math.min(w.last, w.first + PERM_SEARCH_DAYS);
+  for (let d = w.first; d <= last; d++) if (dateParts(d).d === ref.day) inWindow.push(d);
+  if (inWindow.length === 1) return inWindow;
+  if (inWindow.length > 1) {
+    const carried = inWindow.filter((d) => dateParts(d).m === ref.carry);
+    if (carried.length === 1) return carried;
+    note("schedule.date.ambiguous");
+    return inWindow;
+  }
+  if (ref.carry !== undefined) return [inMonth(ref.carry, ref.day, w, note)].filter((d) => d !== undefined);
+  note("schedule.date.outsideValidity");
+  return [];
+}
+
+/** (month, day) in the year that puts it inside [B, C]; else the nearest such date, with an issue. */
+function inMonth(month: number, day: number, w: Window, note: (code: string) => void): number | undefined {
+  const y0 = dateParts(w.first).y;
+  const candidates = [y0 - 1, y0, y0 + 1, y0 + 2]
+    .map((y) => calendarDay(y, month, day))
+    .filter((d): d is number => d !== undefined);
+  const inside = candidates.filter((d) => d >= w.first && d <= w.last);
+  if (inside.length >= 1) return inside[0];
+  if (candidates.length === 0) {
+    note("schedule.date.invalid");
+    return undefined;
+  }
+  note("schedule.date.outsideValidity");
+  return candidates.reduce((a, b) => (Math.abs(b - w.first) < Math.abs(a - w.first) ? b : a));
+}
+
+/** The end of a range: the first date on or after `from` that matches (`29-02` crosses into the next month). */
+function resolveEnd(ref: DateRef, from: number, w: Window, issues: ParseIssue[]): number | undefined {
+  for (let d = from; d <= from + 400; d++) {
+    const p = dateParts(d);
+    if (p.d === ref.day && (ref.month === undefined || p.m === ref.month)) {
+      if (d > w.last)
+        issues.push({ code: "schedule.date.outsideValidity", at: ref.at, text: String(ref.day), level: "assumption" });
+      return d;
+    }
+  }
+  issues.push({ code: "schedule.date.invalid", at: ref.at, text: String(ref.day), level: "fatal" });
+  return undefined;
+}
