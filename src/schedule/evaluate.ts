@@ -63,7 +63,7 @@ export function evaluateItemD(itemD: string, v: Validity, day: number, position?
       level: "assumption",
     });
   }
-  issues.push(...consistency(first, v, position));
+  issues.push(...consistency(first, v, position, expansions[0]!.spans.length > 0));
   if (v.est) issues.push({ code: "schedule.validity.estimated", at: 0, text: "EST", level: "assumption" });
   const exact = readings.length === 1 && issues.length === 0;
   return {
@@ -79,7 +79,7 @@ export function evaluateItemD(itemD: string, v: Validity, day: number, position?
  * Checks that the reading agrees with [B, C]: it is active somewhere inside them, and a schedule of dates
  * only starts at B and ends at C (the NOTAM rules write B and C as the first start and last end).
  */
-function consistency(r: Reading, v: Validity, position?: Position): ParseIssue[] {
+function consistency(r: Reading, v: Validity, position: Position | undefined, activeOnDay: boolean): ParseIssue[] {
   const w = windowOf(v);
   const out: ParseIssue[] = [];
   const datesOnly = r.every((g) => !g.every && g.weekdays.size === 0 && g.weekly.length === 0);
@@ -88,20 +88,36 @@ function consistency(r: Reading, v: Validity, position?: Position): ParseIssue[]
     const from = Math.min(...days);
     const to = Math.max(...days) + 2;
     const spans = readingSpans(r, { b: -Infinity, c: undefined, est: false }, from, to, position).spans;
-    const start = Math.min(...spans.map(([s]) => s));
-    const end = Math.max(...spans.map(([, e]) => e));
-    if (start !== v.b) out.push({ code: "schedule.check.startNotB", at: 0, text: "", level: "assumption" });
-    if (v.c !== undefined && !v.est && end !== v.c) {
+    if (!startAgrees(spans, v.b)) out.push({ code: "schedule.check.startNotB", at: 0, text: "", level: "assumption" });
+    if (v.c !== undefined && !v.est && !endAgrees(spans, v.c)) {
       out.push({ code: "schedule.check.endNotC", at: 0, text: "", level: "assumption" });
     }
     return out;
   }
   // weekdays or every day: at least one selected day must fall inside [B, C]
   const last = Math.min(w.last, w.first + 400);
-  let any = false;
+  let any = activeOnDay;
   for (let d = w.first; d <= last && !any; d++) any = expandDay(r, v, d, position).spans.length > 0;
   if (!any) out.push({ code: "schedule.check.noActivity", at: 0, text: "", level: "assumption" });
   return out;
+}
+
+/**
+ * B agrees with a schedule of dates when it is the first start, falls inside the first interval (a NOTAM
+ * issued once the activity had begun), or precedes the first start on the same UTC day. Anything else
+ * (B days before or after the first listed date) suggests the dates were read wrongly.
+ */
+function startAgrees(spans: readonly Span[], b: number): boolean {
+  if (spans.length === 0) return false;
+  const first = spans.reduce((a, x) => (x[0] < a[0] ? x : a));
+  return b === first[0] || (b > first[0] && b < first[1]) || (b < first[0] && dayOf(b) === dayOf(first[0]));
+}
+
+/** C agrees when it is the last end, falls inside the last interval, or follows the last end on the same day. */
+function endAgrees(spans: readonly Span[], c: number): boolean {
+  if (spans.length === 0) return false;
+  const last = spans.reduce((a, x) => (x[1] > a[1] ? x : a));
+  return c === last[1] || (c > last[0] && c < last[1]) || (c > last[1] && dayOf(c - 1) === dayOf(last[1] - 1));
 }
 
 function clip(spans: Span[], v: Validity, day: number): Span[] {

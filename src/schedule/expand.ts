@@ -4,7 +4,7 @@
 import { DAY_MS, type Span, unionSpans } from "../model/time.js";
 import type { TimePoint } from "./ast.js";
 import { type Reading, type ResolvedGroup, type Window, windowOf } from "./resolve.js";
-import { sunTimes } from "./sun.js";
+import { type SunTimes, sunTimesOnDay } from "./sun.js";
 import type { Validity } from "./validity.js";
 
 export interface Position {
@@ -31,9 +31,14 @@ export function readingSpans(
   const w = windowOf(v);
   const out: Span[] = [];
   let sunGuessed = false;
+  const suns = new Map<number, SunTimes>();
   const at = (day: number, p: TimePoint, isEnd: boolean): number => {
     if (p.kind === "clock") return day * DAY_MS + p.minutes * MINUTE;
-    const sun = position ? sunTimes(isoDate(day), position.lat, position.lon) : undefined;
+    let sun = position ? suns.get(day) : undefined;
+    if (position && !sun) {
+      sun = sunTimesOnDay(day, position.lat, position.lon);
+      suns.set(day, sun);
+    }
     const t = p.event === "SR" ? sun?.sunrise : sun?.sunset;
     if (t === undefined) {
       sunGuessed = true;
@@ -85,4 +90,4 @@ function selected(g: ResolvedGroup, day: number, w: Window): boolean {
 }
 
 export const weekday = (day: number) => (day + 4) % 7; // 1970-01-01 was a Thursday
-export const isoDate = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+export { isoDay as isoDate } from "../model/time.js";

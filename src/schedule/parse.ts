@@ -96,7 +96,11 @@ class Parser {
   private word(t: Extract<Token, { kind: "word" }>): void {
     switch (t.value) {
       case "AND":
+        this.i++;
+        return;
       case "TO":
+        // `0730 TO 1500` is read by timeRange(); a TO anywhere else (`MON TO FRI`?) is not understood
+        this.issue("schedule.syntax.unexpected", t);
         this.i++;
         return;
       case "EVERY":

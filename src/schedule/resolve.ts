@@ -1,7 +1,7 @@
 // Parsed groups to readings: dates placed on the calendar inside [B, C] (DESIGN §3), weekdays as sets.
 // A bare day number is the date with that number inside [B, C]; only when [B, C] holds it more than once
 // does the month carried from earlier in the text decide. Where the text allows two readings, both are kept.
-import { DAY_MS } from "../model/time.js";
+import { civilFromDays, DAY_MS } from "../model/time.js";
 import type { DateRef, DayItem, Group, ParseIssue, TimeRange } from "./ast.js";
 import type { Validity } from "./validity.js";
 
@@ -140,15 +140,12 @@ function addItems(
   }
 }
 
-const dateParts = (day: number) => {
-  const d = new Date(day * DAY_MS);
-  return { y: d.getUTCFullYear(), m: d.getUTCMonth(), d: d.getUTCDate() };
-};
+const dateParts = civilFromDays;
 
 /** The day number of (year, month, day), or undefined when that date does not exist. */
 function calendarDay(y: number, m: number, d: number): number | undefined {
-  const ms = Date.UTC(y, m, d);
-  return new Date(ms).getUTCDate() === d ? ms / DAY_MS : undefined;
+  const day = Date.UTC(y, m, d) / DAY_MS;
+  return dateParts(day).d === d ? day : undefined;
 }
 
 /** Candidate days for a date reference: usually one; several only when the text cannot tell. */
@@ -158,7 +155,13 @@ function resolveDate(ref: DateRef, w: Window, issues: ParseIssue[]): number[] {
   if (ref.month !== undefined) return [inMonth(ref.month, ref.day, w, note)].filter((d) => d !== undefined);
   const inWindow: number[] = [];
   const last = Math.min(w.last, w.first + PERM_SEARCH_DAYS);
-  for (let d = w.first; d <= last; d++) if (dateParts(d).d === ref.day) inWindow.push(d);
+  const start = dateParts(w.first);
+  for (let k = 0; ; k++) {
+    const d = calendarDay(start.y, start.m + k, ref.day);
+    const monthStart = Date.UTC(start.y, start.m + k, 1) / DAY_MS;
+    if (monthStart > last) break;
+    if (d !== undefined && d >= w.first && d <= last) inWindow.push(d);
+  }
   if (inWindow.length === 1) return inWindow;
   if (inWindow.length > 1) {
     const carried = inWindow.filter((d) => dateParts(d).m === ref.carry);

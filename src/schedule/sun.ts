@@ -69,7 +69,13 @@ export function sunTimes(date: string, lat: number, lon: number): SunTimes {
   if (Number.isNaN(midnight) || new Date(midnight).toISOString().slice(0, 10) !== date) {
     throw new RangeError(`sunTimes: invalid date "${date}", expected YYYY-MM-DD`);
   }
-  const jd0 = midnight / DAY_MS + JD_UNIX_EPOCH;
+  return sunTimesOnDay(midnight / DAY_MS, lat, lon);
+}
+
+/** As sunTimes, for the UTC day `day` (days since 1970-01-01): no date text to parse on hot paths. */
+export function sunTimesOnDay(day: number, lat: number, lon: number): SunTimes {
+  const midnight = day * DAY_MS;
+  const jd0 = day + JD_UNIX_EPOCH;
   const latRad = rad(lat);
 
   // Polar state is judged at the nominal noon, where the sun is highest (day) or the night deepest (night).
