@@ -3,6 +3,7 @@
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError } from "commander";
+import { explainScheduleCommand } from "./commands/explain-schedule.js";
 import { publishCommand } from "./commands/publish.js";
 import { validateCommand } from "./commands/validate.js";
 import { type Io, processIo } from "./io.js";
@@ -30,6 +31,18 @@ function program(io: Io, setCode: (code: number) => void): Command {
     .option("--report <FILE>", "write the run report (JSON) here")
     .option("--quiet", "no progress or info logs")
     .action(async (flags) => setCode(await publishCommand(flags, io)));
+  cli
+    .command("explain-schedule")
+    .description("what the Item D parser makes of a schedule on one UTC day")
+    .option("--b <YYMMDDhhmm>", "Item B")
+    .option("--c <YYMMDDhhmm|PERM>", "Item C (may end in EST)")
+    .option("--d <text>", "Item D")
+    .option("--day <YYYY-MM-DD>", "UTC day to expand")
+    .option("--lat <deg>", "Q-line centre latitude, for SR/SS")
+    .option("--lon <deg>", "Q-line centre longitude, for SR/SS")
+    .option("--jsonl", 'one {"itemB","itemC","itemD","day","lat","lon"} per stdin line, one answer per output line')
+    .option("--schedule", "also print the parsed schedule")
+    .action(async (flags) => setCode(await explainScheduleCommand(flags, io)));
   cli
     .command("validate")
     .description("check a FeatureCollection (.geojson or .geojson.gz) against the contract")

@@ -2,7 +2,8 @@
 export interface Io {
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WriteStream;
-  stdin: () => Promise<Buffer>;
+  /** Standard input as a stream (read it once). */
+  stdinStream: () => NodeJS.ReadableStream;
   /** The clock, epoch milliseconds. */
   now: () => number;
 }
@@ -11,11 +12,14 @@ export function processIo(): Io {
   return {
     stdout: process.stdout,
     stderr: process.stderr,
-    stdin: async () => {
-      const chunks: Buffer[] = [];
-      for await (const c of process.stdin) chunks.push(c as Buffer);
-      return Buffer.concat(chunks);
-    },
+    stdinStream: () => process.stdin,
     now: () => Date.now(),
   };
+}
+
+/** The whole of standard input. */
+export async function readStdin(io: Io): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of io.stdinStream()) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as string));
+  return Buffer.concat(chunks);
 }

@@ -5,7 +5,7 @@ import { parseInstant, utcDay } from "../../src/model/time.js";
 import { publishDay } from "../../src/pipeline.js";
 import { LocalStore } from "../../src/publish/local-store.js";
 import { readAirspaceInputs } from "../inputs.js";
-import type { Io } from "../io.js";
+import { type Io, readStdin } from "../io.js";
 import { createLogger } from "../log.js";
 import { UsageError } from "../usage.js";
 
@@ -36,7 +36,7 @@ export async function publishCommand(flags: PublishFlags, io: Io): Promise<numbe
   const countries = flags.countries === undefined ? undefined : parseCountries(flags.countries);
   if (flags.store.startsWith("s3://")) throw new UsageError("--store s3://… is not supported yet; give a directory");
   const log = createLogger(io.stderr, flags.quiet);
-  const inputs = await readAirspaceInputs(flags.airspaces, io.stdin, now);
+  const inputs = await readAirspaceInputs(flags.airspaces, () => readStdin(io), now);
   const store = new LocalStore(flags.store);
   const report = await publishDay(
     inputs,

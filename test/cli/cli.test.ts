@@ -2,29 +2,11 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { PassThrough } from "node:stream";
 import zlib from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../jobs/cli.js";
-import type { Io } from "../../jobs/io.js";
 import { FIXTURES, ROOT, tempDir } from "../helpers.js";
-
-function io(stdin = "") {
-  const out: string[] = [];
-  const err: string[] = [];
-  const sink = (into: string[]) => {
-    const s = new PassThrough() as unknown as NodeJS.WriteStream;
-    s.write = ((chunk: string) => into.push(String(chunk)) > 0) as NodeJS.WriteStream["write"];
-    return s;
-  };
-  const value: Io = {
-    stdout: sink(out),
-    stderr: sink(err),
-    stdin: async () => Buffer.from(stdin),
-    now: () => Date.parse("2026-09-14T10:00:00Z"),
-  };
-  return { io: value, out: () => out.join(""), err: () => err.join("") };
-}
+import { io } from "./io.js";
 
 const SAMPLE = path.join(FIXTURES, "sample");
 
