@@ -2,7 +2,7 @@
 SAMPLE := fixtures/sample
 DATE ?= $(shell date -u +%F)
 
-.PHONY: install build run test check bench schema clean
+.PHONY: install build run test check bench corpus schema clean
 
 node_modules: package-lock.json
 	npm ci
@@ -26,6 +26,11 @@ check: node_modules
 
 bench: build
 	node dist/bench/publish.js
+	node dist/bench/itemd.js throughput
+
+# Every real Item D of ../shared/data/notam through the schedule parser: bench/out/itemd-corpus.json.
+corpus: build
+	node dist/bench/itemd.js corpus
 
 # Regenerates docs/contract.schema.json from the zod schemas.
 schema: node_modules

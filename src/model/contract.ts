@@ -55,10 +55,30 @@ export const ScheduleRow = z.strictObject({
 });
 export type ScheduleRow = z.infer<typeof ScheduleRow>;
 
-/** SPEC §2.9: compact parsed schedule; `schedule` is documented in docs/ by the Item D parser. */
+const ScheduleTime = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00|S[RS]([+-]\d{1,3})?)$/);
+const DaySelection = z.strictObject({
+  weekdays: z.array(z.enum(["MON", "TUE", "WED", "THU", "FRI", "SAT", "SUN"])).optional(),
+  dates: z.array(z.iso.date()).optional(),
+});
+
+/** The resolved Item D schedule (docs/item-d-schedule.md). */
+export const CompactSchedule = z.strictObject({
+  groups: z.array(
+    z.strictObject({
+      days: z.union([z.literal("every"), DaySelection]),
+      times: z.array(z.tuple([ScheduleTime, ScheduleTime])),
+      except: DaySelection.optional(),
+      continuous: z.array(z.tuple([z.iso.datetime(), z.iso.datetime()])).optional(),
+      weekly: z.array(z.tuple([z.string(), z.string()])).optional(),
+    }),
+  ),
+});
+export type CompactSchedule = z.infer<typeof CompactSchedule>;
+
+/** SPEC §2.9: compact parsed schedule; `schedule` is null when the text was not understood. */
 export const ItemDParsedSchedule = z.strictObject({
   status: z.enum(SCHEDULE_STATUSES),
-  schedule: z.json(),
+  schedule: CompactSchedule.nullable(),
   parserVersion: z.string().min(1),
 });
 export type ItemDParsedSchedule = z.infer<typeof ItemDParsedSchedule>;

@@ -17,6 +17,7 @@ const NAMED = {
   ScheduleRow: c.ScheduleRow,
   LinkedNotam: c.LinkedNotam,
   ItemDParsedSchedule: c.ItemDParsedSchedule,
+  CompactSchedule: c.CompactSchedule,
   AupUupRecord: c.AupUupRecord,
   DynamicStyle: c.DynamicStyle,
   Count: c.Count,

@@ -1,25 +1,13 @@
 // The `schedule` of ItemDParsedSchedule (SPEC §2.9): the resolved reading in a compact, stable JSON form.
-// Documented in docs/item-d-schedule.md.
+// Schema in model/contract.ts (CompactSchedule); documented in docs/item-d-schedule.md.
+import type { CompactSchedule } from "../model/contract.js";
 import type { TimePoint } from "./ast.js";
 import { isoDate } from "./expand.js";
 import type { Reading } from "./resolve.js";
 import { WEEKDAYS } from "./tokens.js";
 
-export interface CompactGroup {
-  /** `"every"` day of [B, C], or the selected weekdays and/or dates. */
-  days: "every" | { weekdays?: string[]; dates?: string[] };
-  /** `[start, end]`: `HH:MM` (`24:00` = end of day) or `SR`/`SS` with a signed offset in minutes (`SR-30`). */
-  times: Array<[string, string]>;
-  except?: { weekdays?: string[]; dates?: string[] };
-  /** Unbroken intervals `[start, end]` as ISO instants (`FEB 08 0800-MAR 12 2000`). */
-  continuous?: Array<[string, string]>;
-  /** Weekly unbroken intervals `["FRI 12:00", "SUN 20:00"]`. */
-  weekly?: Array<[string, string]>;
-}
-
-export interface CompactSchedule {
-  groups: CompactGroup[];
-}
+type CompactGroup = CompactSchedule["groups"][number];
+type Selection = Exclude<CompactGroup["days"], "every">;
 
 export function compactSchedule(r: Reading): CompactSchedule {
   return {
@@ -39,10 +27,14 @@ export function compactSchedule(r: Reading): CompactSchedule {
   };
 }
 
-function selection(weekdays: Set<number>, dates: Set<number>): { weekdays?: string[]; dates?: string[] } {
-  const out: { weekdays?: string[]; dates?: string[] } = {};
-  if (weekdays.size > 0)
-    out.weekdays = [...weekdays].sort((a, b) => ((a + 6) % 7) - ((b + 6) % 7)).map((d) => WEEKDAYS[d]!);
+function selection(weekdays: Set<number>, dates: Set<number>): Selection {
+  const out: Selection = {};
+  if (weekdays.size > 0) {
+    // Monday first; WEEKDAYS holds the three-letter names the schema allows (SUN is index 0)
+    out.weekdays = [...weekdays].sort((a, b) => ((a + 6) % 7) - ((b + 6) % 7)).map((d) => WEEKDAYS[d]!) as NonNullable<
+      Selection["weekdays"]
+    >;
+  }
   if (dates.size > 0) out.dates = [...dates].sort((a, b) => a - b).map(isoDate);
   return out;
 }
@@ -50,4 +42,4 @@ function selection(weekdays: Set<number>, dates: Set<number>): { weekdays?: stri
 const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
 const point = (p: TimePoint) =>
   p.kind === "clock" ? hhmm(p.minutes) : `${p.event}${p.offset === 0 ? "" : p.offset > 0 ? `+${p.offset}` : p.offset}`;
-const instant = (ms: number) => `${new Date(ms).toISOString().slice(0, 16)}Z`;
+const instant = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}Z`;

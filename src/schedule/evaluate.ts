@@ -1,10 +1,12 @@
 // Item D for one UTC day: parse, resolve, expand, and decide the status by certainty (DESIGN §3).
 // `exact` needs one reading, no assumption and passing consistency checks; `partial` names its assumption
 // and may be widened; `fallback` and `unsupported` stand for [B, C]. A wrong `exact` is the worst defect.
+
+import type { CompactSchedule } from "../model/contract.js";
 import { DAY_MS, type Span, unionSpans } from "../model/time.js";
 import type { ScheduleStatus } from "../model/vocab.js";
 import type { ParseIssue } from "./ast.js";
-import { type CompactSchedule, compactSchedule } from "./compact.js";
+import { compactSchedule } from "./compact.js";
 import { expandDay, type Position, readingSpans } from "./expand.js";
 import { parseItemD } from "./parse.js";
 import { dayOf, type Reading, resolveGroups, windowOf } from "./resolve.js";

@@ -58,7 +58,9 @@ export function readingSpans(
         if (end > start) out.push([start, end]);
       }
     }
-    for (const s of g.spans) out.push(s);
+    const excluded = (day: number) => g.exceptDates.has(day) || g.exceptWeekdays.has(weekday(day));
+    const hasExc = g.exceptDates.size + g.exceptWeekdays.size > 0;
+    for (const s of g.spans) out.push(...(hasExc ? withoutDays(s, excluded) : [s]));
     for (const k of g.weekly) {
       // a week-long pattern selected up to a week before still runs into `fromDay`
       for (let day = fromDay - 7; day < toDay; day++) {
@@ -66,7 +68,8 @@ export function readingSpans(
         const start = day * DAY_MS + k.fromMinutes * MINUTE;
         let endDay = day + ((k.toDay - k.fromDay + 7) % 7);
         if (endDay * DAY_MS + k.toMinutes * MINUTE <= start) endDay += 7;
-        out.push([start, endDay * DAY_MS + k.toMinutes * MINUTE]);
+        const span: Span = [start, endDay * DAY_MS + k.toMinutes * MINUTE];
+        out.push(...(hasExc ? withoutDays(span, excluded) : [span]));
       }
     }
   }
@@ -80,6 +83,19 @@ export function expandDay(reading: Reading, v: Validity, day: number, position?:
   const hi = Math.min(v.c ?? Number.POSITIVE_INFINITY, (day + 1) * DAY_MS);
   const clipped = spans.map(([s, e]): Span => [Math.max(s, lo), Math.min(e, hi)]).filter(([s, e]) => s < e);
   return { spans: unionSpans(clipped), sunGuessed };
+}
+
+/** A continuous span without the whole days EXC removes (`08 0800-12 2000 EXC FRI`). */
+function withoutDays([start, end]: Span, excluded: (day: number) => boolean): Span[] {
+  const out: Span[] = [];
+  let from = start;
+  for (let day = Math.floor(start / DAY_MS); day * DAY_MS < end; day++) {
+    if (!excluded(day)) continue;
+    if (day * DAY_MS > from) out.push([from, day * DAY_MS]);
+    from = Math.max(from, (day + 1) * DAY_MS);
+  }
+  if (from < end) out.push([from, end]);
+  return out;
 }
 
 function selected(g: ResolvedGroup, day: number, w: Window): boolean {

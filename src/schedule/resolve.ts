@@ -164,7 +164,9 @@ function resolveDate(ref: DateRef, w: Window, issues: ParseIssue[]): number[] {
   }
   if (inWindow.length === 1) return inWindow;
   if (inWindow.length > 1) {
-    const carried = inWindow.filter((d) => dateParts(d).m === ref.carry);
+    // before any month is named, dates are in B's month (`05 MAY 19` from B in April: 05 is April 5)
+    const month = ref.carry ?? dateParts(w.first).m;
+    const carried = inWindow.filter((d) => dateParts(d).m === month);
     if (carried.length === 1) return carried;
     note("schedule.date.ambiguous");
     return inWindow;
