@@ -16,6 +16,7 @@ const layerOf = (file: string) => path.relative(SRC, file).split(path.sep)[0]!.r
 const ALLOWED: Record<string, string[]> = {
   model: [],
   geo: ["model"],
+  schedule: ["model"],
   ingest: ["model", "geo"],
   normalize: ["model", "geo", "ingest"],
   resolve: ["model", "geo", "normalize"],
