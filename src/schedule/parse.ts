@@ -30,6 +30,18 @@ class Parser {
 
   run(): Parsed {
     while (this.i < this.tokens.length) this.step(this.tokens[this.i]!);
+    const last = this.tokens[this.tokens.length - 1];
+    // `MON 0800-1600,` or `… AND`: the text may have been cut off
+    if (last && (last.kind === "comma" || last.kind === "dash" || (last.kind === "word" && last.value === "AND"))) {
+      if (!this.issues.some((i) => i.code === "schedule.syntax.dangling")) this.issue("schedule.syntax.dangling", last);
+    }
+    for (const g of this.groups.concat(this.cur)) {
+      const hasWeekday = g.items.some((i) => i.kind === "weekday" || i.kind === "weekdayRange");
+      const hasDate = g.items.some((i) => i.kind === "date" || i.kind === "dateRange");
+      // `FRI 10 0800-1000`: Friday the 10th, or every Friday and the 10th? read as the latter, widened
+      if (hasWeekday && hasDate)
+        this.issues.push({ code: "schedule.ambiguous.weekdayAndDate", at: g.at, text: "", level: "assumption" });
+    }
     this.close();
     return { groups: this.groups, issues: this.issues };
   }
@@ -97,6 +109,7 @@ class Parser {
     switch (t.value) {
       case "AND":
         this.i++;
+        if (this.peek() === undefined) this.issue("schedule.syntax.dangling", t);
         return;
       case "TO":
         // `0730 TO 1500` is read by timeRange(); a TO anywhere else (`MON TO FRI`?) is not understood
@@ -106,6 +119,7 @@ class Parser {
       case "EVERY":
         this.selectorStarts(t);
         this.i++;
+        if (this.peek()?.kind !== "weekday") this.issue("schedule.syntax.dangling", t);
         return;
       case "DAILY":
         this.selectorStarts(t);
@@ -191,9 +205,14 @@ class Parser {
       this.lastMonth = month;
       this.i++;
     }
-    const d = this.tokens[this.i]!;
+    const d = this.tokens[this.i];
+    if (d?.kind !== "day") {
+      // `05-FEB` at the end, `05 FEB-MAR`: a month with no day
+      this.issue("schedule.date.invalid", d ?? t);
+      return { day: 0, at: t.at };
+    }
     this.i++;
-    const ref: DateRef = { day: d.kind === "day" ? d.value : 0, at: t.at };
+    const ref: DateRef = { day: d.value, at: t.at };
     if (month !== undefined) ref.month = month;
     if (this.lastMonth !== undefined) ref.carry = this.lastMonth;
     if (ref.day < 1 || ref.day > 31) this.issue("schedule.date.invalid", d);

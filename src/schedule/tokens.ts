@@ -51,7 +51,9 @@ export type Token =
 
 export function tokenize(input: string): Token[] {
   const out: Token[] = [];
-  const text = input.toUpperCase();
+  // ASCII letters only: full Unicode upper-casing turns ß into SS and ı into I, inventing keywords (and
+  // shifting positions); any other letter stays what it is and is not understood
+  const text = input.replace(/[a-z]+/g, (w) => w.toUpperCase());
   const re = /([A-Z]+)|(\d+)|([-–—])|(,|;)|(\/)|(\S)/g;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const at = m.index;
