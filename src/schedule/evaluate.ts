@@ -68,13 +68,30 @@ export function evaluateItemD(itemD: string, v: Validity, day: number, position?
   issues.push(...consistency(first, v, position, expansions[0]!.spans.length > 0));
   if (v.est) issues.push({ code: "schedule.validity.estimated", at: 0, text: "EST", level: "assumption" });
   const exact = readings.length === 1 && issues.length === 0;
-  return {
-    status: exact ? "exact" : "partial",
-    parserVersion: PARSER_VERSION,
-    intervals: unionSpans(expansions.flatMap((e) => e.spans)),
-    issues: issues.map(publicIssue),
-    schedule: compactSchedule(first),
-  };
+  const intervals = expansions.length === 1 ? expansions[0]!.spans : unionSpans(expansions.flatMap((e) => e.spans));
+  return new Result(exact ? "exact" : "partial", intervals, issues.map(publicIssue), first);
+}
+
+/** A result whose compact schedule is built when first read (most callers only want the intervals). */
+class Result implements ScheduleResult {
+  readonly parserVersion = PARSER_VERSION;
+  #schedule: CompactSchedule | undefined;
+  constructor(
+    readonly status: ScheduleStatus,
+    readonly intervals: Span[],
+    readonly issues: ScheduleIssue[],
+    private readonly reading: Reading,
+  ) {}
+
+  get schedule(): CompactSchedule {
+    this.#schedule ??= compactSchedule(this.reading);
+    return this.#schedule;
+  }
+
+  toJSON(): Omit<ScheduleResult, never> {
+    const { status, parserVersion, intervals, issues, schedule } = this;
+    return { status, parserVersion, intervals, issues, schedule };
+  }
 }
 
 /**
@@ -85,10 +102,13 @@ function consistency(r: Reading, v: Validity, position: Position | undefined, ac
   const w = windowOf(v);
   const out: ParseIssue[] = [];
   const datesOnly = r.every((g) => !g.every && g.weekdays.size === 0 && g.weekly.length === 0);
-  const days = r.flatMap((g) => [...g.dates, ...g.spans.flatMap(([s, e]) => [dayOf(s), dayOf(e - 1)])]);
-  if (datesOnly && days.length > 0) {
-    const from = Math.min(...days);
-    const to = Math.max(...days) + 2;
+  let from = Number.POSITIVE_INFINITY;
+  let to = Number.NEGATIVE_INFINITY;
+  for (const g of r) {
+    for (const d of g.dates) [from, to] = [Math.min(from, d), Math.max(to, d + 2)];
+    for (const [s, e] of g.spans) [from, to] = [Math.min(from, dayOf(s)), Math.max(to, dayOf(e - 1) + 2)];
+  }
+  if (datesOnly && from < to) {
     const spans = readingSpans(r, { b: -Infinity, c: undefined, est: false }, from, to, position).spans;
     if (!startAgrees(spans, v.b)) out.push({ code: "schedule.check.startNotB", at: 0, text: "", level: "assumption" });
     if (v.c !== undefined && !v.est && !endAgrees(spans, v.c)) {

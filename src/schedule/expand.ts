@@ -31,9 +31,10 @@ export function readingSpans(
   const w = windowOf(v);
   const out: Span[] = [];
   let sunGuessed = false;
-  const suns = new Map<number, SunTimes>();
+  let suns: Map<number, SunTimes> | undefined;
   const at = (day: number, p: TimePoint, isEnd: boolean): number => {
     if (p.kind === "clock") return day * DAY_MS + p.minutes * MINUTE;
+    suns ??= new Map();
     let sun = position ? suns.get(day) : undefined;
     if (position && !sun) {
       sun = sunTimesOnDay(day, position.lat, position.lon);
@@ -58,6 +59,7 @@ export function readingSpans(
         if (end > start) out.push([start, end]);
       }
     }
+    if (g.spans.length === 0 && g.weekly.length === 0) continue;
     const excluded = (day: number) => g.exceptDates.has(day) || g.exceptWeekdays.has(weekday(day));
     const hasExc = g.exceptDates.size + g.exceptWeekdays.size > 0;
     for (const s of g.spans) out.push(...(hasExc ? withoutDays(s, excluded) : [s]));
@@ -73,16 +75,28 @@ export function readingSpans(
       }
     }
   }
-  return { spans: out.filter(([s, e]) => e > fromDay * DAY_MS - DAY_MS && s < toDay * DAY_MS + DAY_MS), sunGuessed };
+  const lo = (fromDay - 1) * DAY_MS;
+  const hi = (toDay + 1) * DAY_MS;
+  let n = 0;
+  for (const span of out) if (span[1] > lo && span[0] < hi) out[n++] = span;
+  out.length = n;
+  return { spans: out, sunGuessed };
 }
 
 /** Intervals of the reading on day `day`, clipped to [B, C] and the day, merged. */
 export function expandDay(reading: Reading, v: Validity, day: number, position?: Position): Expansion {
-  const { spans, sunGuessed } = readingSpans(reading, v, day, day + 1, position);
+  const e = readingSpans(reading, v, day, day + 1, position);
   const lo = Math.max(v.b, day * DAY_MS);
   const hi = Math.min(v.c ?? Number.POSITIVE_INFINITY, (day + 1) * DAY_MS);
-  const clipped = spans.map(([s, e]): Span => [Math.max(s, lo), Math.min(e, hi)]).filter(([s, e]) => s < e);
-  return { spans: unionSpans(clipped), sunGuessed };
+  let n = 0;
+  for (const [s, end] of e.spans) {
+    const a = s > lo ? s : lo;
+    const b = end < hi ? end : hi;
+    if (a < b) e.spans[n++] = [a, b];
+  }
+  e.spans.length = n;
+  if (n > 1) e.spans = unionSpans(e.spans);
+  return e;
 }
 
 /** A continuous span without the whole days EXC removes (`08 0800-12 2000 EXC FRI`). */
