@@ -91,9 +91,6 @@ function throughput(list: Prepared[]): void {
   console.log(
     `Item D parse + expand one day: median ${Math.round(median)} per second on one core (${shown}; goal ≥ 200 000)`,
   );
-  console.log(
-    `Item D parse + expand one day: ${Math.round(best)} per second on one core (${rates.map((r) => Math.round(r)).join(", ")}; goal ≥ 200 000)`,
-  );
 }
 
 const list = loadOccurrences(path.join(DATA, "notam")).map(prepare);
