@@ -26,7 +26,7 @@ check: node_modules
 
 bench: build
 	node dist/bench/publish.js
-	node dist/bench/itemd.js throughput
+	node --max-semi-space-size=32 dist/bench/itemd.js throughput
 
 # Every real Item D of ../shared/data/notam through the schedule parser: bench/out/itemd-corpus.json.
 corpus: build
