@@ -85,7 +85,8 @@ class Parser {
         return;
       }
       case "word":
-        return this.word(t);
+        this.word(t);
+        return;
       case "day":
       case "month":
       case "weekday":
@@ -94,7 +95,8 @@ class Parser {
         return;
       case "time":
       case "sun":
-        return this.timeRange();
+        this.timeRange();
+        return;
       case "unsupported":
         this.issue(`schedule.unsupported.${t.text.replace(/[^A-Z]/g, "")}`, t, "unsupported");
         this.i++;
