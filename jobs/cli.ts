@@ -28,6 +28,8 @@ function program(io: Io, setCode: (code: number) => void): Command {
     .option("--now <ISO>", "reference instant for isActive (default: the clock within the day, else its start)")
     .option("--store <DIR>", "store directory", "artifacts")
     .option("--countries <CC,CC>", "publish only these countries")
+    .option("--notams <path>", "NOTAM file (ICAO text, JSON lines, gzip), directory or - (repeatable)", collect)
+    .option("--variant <name>", "production (obstacle facets on NOTAM features) or development", "production")
     .option("--report <FILE>", "write the run report (JSON) here")
     .option("--quiet", "no progress or info logs")
     .action(async (flags) => setCode(await publishCommand(flags, io)));

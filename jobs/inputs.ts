@@ -6,6 +6,7 @@ import type { AirspaceInput } from "../src/pipeline.js";
 import { UsageError } from "./usage.js";
 
 const AIRSPACE_EXTENSIONS = /\.(geojson|json|jsonl|txt|openair|aip|xml)$/i;
+const NOTAM_EXTENSIONS = /\.(txt|jsonl|json|gz)$/i;
 
 /** `fetchedAt` is the run's reference instant: a local file is as fresh as the run that reads it. */
 export async function readAirspaceInputs(
@@ -18,7 +19,7 @@ export async function readAirspaceInputs(
     const m = /^([A-Za-z]{2})=(.+)$/.exec(spec);
     const country = m?.[1]?.toUpperCase();
     const target = m?.[2] ?? spec;
-    for (const file of await expand(target)) {
+    for (const file of await expand(target, AIRSPACE_EXTENSIONS, "--airspaces")) {
       const bytes = file === "-" ? await stdin() : await readFile(file);
       out.push({ name: file === "-" ? "-" : file, bytes, fetchedAt, ...(country ? { country } : {}) });
     }
@@ -31,21 +32,36 @@ export async function readAirspaceInputs(
   return out;
 }
 
-async function expand(target: string): Promise<string[]> {
+/** NOTAM sources: files (ICAO text, JSON lines, gzip), directories of them, or `-`. */
+export async function readNotamInputs(
+  specs: readonly string[],
+  stdin: () => Promise<Buffer>,
+  fetchedAt: number,
+): Promise<Array<{ name: string; bytes: Buffer; fetchedAt: number }>> {
+  const out: Array<{ name: string; bytes: Buffer; fetchedAt: number }> = [];
+  for (const spec of specs) {
+    for (const file of await expand(spec, NOTAM_EXTENSIONS, "--notams")) {
+      out.push({ name: file, bytes: file === "-" ? await stdin() : await readFile(file), fetchedAt });
+    }
+  }
+  return out;
+}
+
+async function expand(target: string, extensions: RegExp, option: string): Promise<string[]> {
   if (target === "-") return ["-"];
   let info: Awaited<ReturnType<typeof stat>>;
   try {
     info = await stat(target);
   } catch {
-    throw new UsageError(`--airspaces: no such file or directory "${target}"`);
+    throw new UsageError(`${option}: no such file or directory "${target}"`);
   }
   if (!info.isDirectory()) return [toPosix(target)];
   const entries = await readdir(target, { recursive: true, withFileTypes: true });
   const files = entries
-    .filter((e) => e.isFile() && AIRSPACE_EXTENSIONS.test(e.name))
+    .filter((e) => e.isFile() && extensions.test(e.name))
     .map((e) => toPosix(path.join(e.parentPath, e.name)))
     .sort();
-  if (files.length === 0) throw new UsageError(`--airspaces: no airspace files in directory "${target}"`);
+  if (files.length === 0) throw new UsageError(`${option}: no matching files in directory "${target}"`);
   return files;
 }
 

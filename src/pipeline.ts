@@ -9,12 +9,15 @@ import type { Logger } from "./model/logger.js";
 import type { SourceEntry } from "./model/manifest.js";
 import { isoInstant, type UtcDay } from "./model/time.js";
 import { normalizeAirspaces } from "./normalize/airspace.js";
+import { readNotamSource } from "./notam/read.js";
 import { publishVersion } from "./publish/publish.js";
 import type { ObjectStore } from "./publish/store.js";
 import { validateFeature } from "./publish/validate.js";
 import { buildReport, type RunReport } from "./report.js";
 import type { ActivitySources } from "./resolve/activity.js";
 import { resolveDay } from "./resolve/day.js";
+import type { Variant } from "./resolve/notam-feature.js";
+import { notamStage } from "./resolve/notam-stage.js";
 
 export interface AirspaceInput {
   /** Source name, for diagnostics and the manifest (a file's base name). */
@@ -32,8 +35,18 @@ export interface PublishDayOptions {
   now: number;
   /** Publish only these countries (upper-case alpha-2); all when absent. */
   countries?: readonly string[];
-  /** State of the sources conditional airspaces depend on. */
+  /** State of the sources conditional airspaces depend on (the NOTAM source is fresh when NOTAMs are given). */
   sources: ActivitySources;
+  /** NOTAM sources (ICAO text or JSON lines, gzip or not). */
+  notams?: readonly NotamInput[];
+  /** Deployment variant: production adds the obstacle facets to NOTAM features (SPEC §9). */
+  variant?: Variant;
+}
+
+export interface NotamInput {
+  name: string;
+  bytes: Uint8Array;
+  fetchedAt: number;
 }
 
 export async function publishDay(
@@ -61,9 +74,29 @@ export async function publishDay(
   );
   log.progress("normalise", airspaces.length, airspaces.length);
 
+  const notamReads = (options.notams ?? []).map((input) => {
+    const read = readNotamSource(input.bytes, input.name);
+    sink.addAll(read.diagnostics);
+    log.info("NOTAM source read", { source: input.name, format: read.format, notams: read.notams.length });
+    return { input, read };
+  });
+  const sources = options.notams ? { ...options.sources, notam: "fresh" as const } : options.sources;
+  const stage = options.notams
+    ? notamStage(
+        notamReads.flatMap((r) => r.read.notams),
+        airspaces,
+        { day: options.day, now: options.now, variant: options.variant ?? "production" },
+        sink,
+      )
+    : undefined;
+
   const wanted = options.countries ? new Set(options.countries) : undefined;
   const selected = wanted ? airspaces.filter((a) => wanted.has(a.country)) : airspaces;
-  const features = resolveDay(selected, { day: options.day, now: options.now, sources: options.sources });
+  const ctx = { day: options.day, now: options.now, sources };
+  const features = [
+    ...resolveDay(selected, ctx, stage?.linked),
+    ...(stage?.features ?? []).filter((f) => !wanted || wanted.has(f.properties.country)),
+  ];
   log.progress("resolve", features.length, features.length);
 
   const byCountry = new Map<string, { features: Feature[]; airspaceNotams: number }>();
@@ -86,12 +119,18 @@ export async function publishDay(
     byCountry.set(cc, bucket);
     bucket.features.push(f);
   }
-  for (const b of byCountry.values()) b.features.sort((a, b) => cmp(a.properties._id, b.properties._id));
+  for (const [cc, b] of byCountry) {
+    b.features.sort((x, y) => cmp(x.properties._id, y.properties._id));
+    b.airspaceNotams = stage?.airspaceNotams.get(cc)?.size ?? 0;
+  }
+  const europeAirspaceNotams = new Set(
+    [...byCountry.keys()].flatMap((cc) => [...(stage?.airspaceNotams.get(cc) ?? [])]),
+  ).size;
 
-  const sources: Record<string, SourceEntry> = {};
+  const manifestSources: Record<string, SourceEntry> = {};
   for (const [i, input] of inputs.entries()) {
     const r = reads[i]!;
-    sources[input.name] = {
+    manifestSources[input.name] = {
       kind: "airspace",
       fetchedAt: isoInstant(input.fetchedAt),
       effective: null,
@@ -100,9 +139,26 @@ export async function publishDay(
       records: r.records.length,
     };
   }
+  for (const { input, read } of notamReads) {
+    manifestSources[input.name] = {
+      kind: "notam",
+      fetchedAt: isoInstant(input.fetchedAt),
+      effective: null,
+      stale: false,
+      sha256: read.sha256,
+      records: read.notams.length,
+    };
+  }
   const published = await publishVersion(
     deps.store,
-    { byCountry, date: options.day.date, publishedAt: options.now, sources, tier: "dynamic" },
+    {
+      byCountry,
+      europeAirspaceNotams,
+      date: options.day.date,
+      publishedAt: options.now,
+      sources: manifestSources,
+      tier: "dynamic",
+    },
     (e) => (e.phase === "upload" ? log.progress("upload", e.done ?? 0, e.total) : log.progress(e.phase, 0)),
   );
   log.progress("published", 1, 1);
@@ -115,6 +171,7 @@ export async function publishDay(
     sink,
     published,
     options,
+    ...(stage ? { notams: stage.summary } : {}),
   });
 }
 

@@ -6,6 +6,7 @@ import type { Feature } from "./model/contract.js";
 import type { Diagnostic, DiagnosticSink } from "./model/diagnostic.js";
 import { isoInstant, type UtcDay } from "./model/time.js";
 import type { PublishResult } from "./publish/publish.js";
+import type { NotamSummary } from "./resolve/notam-stage.js";
 
 export const REPORT_SCHEMA = 1;
 /** Items kept per diagnostic code in the report; counts are always complete. */
@@ -22,6 +23,8 @@ export interface RunReport {
   countries: Record<string, { features: number; airspaces: number; graphicalNotams: number }>;
   activity: { isActive: Record<string, number>; activationType: Record<string, number> };
   objects: { uploaded: number; reused: number };
+  /** The NOTAM stage, when NOTAMs were given. */
+  notams?: NotamSummary;
   diagnostics: {
     byCode: Record<string, number>;
     bySeverity: Record<string, number>;
@@ -40,6 +43,7 @@ interface ReportInput {
   sink: DiagnosticSink;
   published: PublishResult;
   options: { day: UtcDay; now: number };
+  notams?: NotamSummary;
 }
 
 export function buildReport(r: ReportInput): RunReport {
@@ -96,6 +100,7 @@ export function buildReport(r: ReportInput): RunReport {
     countries,
     activity: { isActive: sortKeys(isActive), activationType: sortKeys(activationType) },
     objects: { uploaded: r.published.uploaded.length, reused: r.published.reused.length },
+    ...(r.notams ? { notams: r.notams } : {}),
     diagnostics: {
       byCode: r.sink.countByCode(),
       bySeverity,

@@ -17,9 +17,10 @@ const ALLOWED: Record<string, string[]> = {
   model: [],
   geo: ["model"],
   schedule: ["model"],
+  notam: ["model", "geo", "ingest", "schedule"],
   ingest: ["model", "geo"],
   normalize: ["model", "geo", "ingest"],
-  resolve: ["model", "geo", "normalize"],
+  resolve: ["model", "geo", "normalize", "notam", "schedule"],
   publish: ["model", "geo"],
 };
 

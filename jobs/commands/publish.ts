@@ -4,7 +4,7 @@ import path from "node:path";
 import { parseInstant, utcDay } from "../../src/model/time.js";
 import { publishDay } from "../../src/pipeline.js";
 import { LocalStore } from "../../src/publish/local-store.js";
-import { readAirspaceInputs } from "../inputs.js";
+import { readAirspaceInputs, readNotamInputs } from "../inputs.js";
 import { type Io, readStdin } from "../io.js";
 import { createLogger } from "../log.js";
 import { UsageError } from "../usage.js";
@@ -17,6 +17,8 @@ export interface PublishFlags {
   countries?: string;
   report?: string;
   quiet?: boolean;
+  notams?: string[];
+  variant?: string;
 }
 
 export async function publishCommand(flags: PublishFlags, io: Io): Promise<number> {
@@ -36,11 +38,26 @@ export async function publishCommand(flags: PublishFlags, io: Io): Promise<numbe
   const countries = flags.countries === undefined ? undefined : parseCountries(flags.countries);
   if (flags.store.startsWith("s3://")) throw new UsageError("--store s3://… is not supported yet; give a directory");
   const log = createLogger(io.stderr, flags.quiet);
-  const inputs = await readAirspaceInputs(flags.airspaces, () => readStdin(io), now);
+  if (flags.variant !== undefined && flags.variant !== "production" && flags.variant !== "development") {
+    throw new UsageError(`--variant must be production or development, got "${flags.variant}"`);
+  }
+  if ([...flags.airspaces, ...(flags.notams ?? [])].filter((s) => s === "-").length > 1) {
+    throw new UsageError("standard input (-) can be read for one source only");
+  }
+  const stdin = () => readStdin(io);
+  const inputs = await readAirspaceInputs(flags.airspaces, stdin, now);
+  const notams = flags.notams ? await readNotamInputs(flags.notams, stdin, now) : undefined;
   const store = new LocalStore(flags.store);
   const report = await publishDay(
     inputs,
-    { day, now, ...(countries ? { countries } : {}), sources: { notam: "missing", aup: "missing" } },
+    {
+      day,
+      now,
+      ...(countries ? { countries } : {}),
+      sources: { notam: "missing", aup: "missing" },
+      ...(notams ? { notams } : {}),
+      ...(flags.variant ? { variant: flags.variant as "production" | "development" } : {}),
+    },
     { store, log },
   );
   if (flags.report) {

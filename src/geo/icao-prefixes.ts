@@ -84,3 +84,9 @@ export function countryOfIcao(indicator: string): string | undefined {
   const prefix = id.slice(0, 2);
   return PRIMARY[prefix] ?? SECONDARY[prefix];
 }
+
+/** The ICAO prefixes of a country, primary first (`DE` → `ED`, `ET`). */
+export function countryPrefixes(country: string): string[] {
+  const cc = country.toUpperCase();
+  return [...Object.entries(PRIMARY), ...Object.entries(SECONDARY)].filter(([, c]) => c === cc).map(([p]) => p);
+}

@@ -47,6 +47,7 @@ interface Part {
 export async function buildArtifacts(
   byCountry: ReadonlyMap<string, { features: readonly Feature[]; airspaceNotams: number }>,
   tier: Tier,
+  europeAirspaceNotams?: number,
 ): Promise<Map<string, Artifact>> {
   const countries = [...byCountry.keys()].sort();
   const parts = await Promise.all(
@@ -80,6 +81,7 @@ export async function buildArtifacts(
     europeCount.graphicalNotams += c.graphicalNotams;
     europeCount.total += c.total;
   }
+  if (europeAirspaceNotams !== undefined) europeCount.airspaceNotams = europeAirspaceNotams;
   out.set(
     EUROPE,
     assemble(

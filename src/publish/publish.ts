@@ -27,6 +27,8 @@ const POINTER_HEADERS: PutOptions = { contentType: "application/json", cacheCont
 export interface PublishInput {
   /** Features per home country, each list sorted by `_id`. */
   byCountry: ReadonlyMap<string, { features: readonly Feature[]; airspaceNotams: number }>;
+  /** Distinct A/D NOTAMs over all countries (one NOTAM may touch several); the per-country sum when absent. */
+  europeAirspaceNotams?: number;
   /** The UTC day described, `YYYY-MM-DD`. */
   date: string;
   /** Publication instant (the run's `now`), epoch ms: part of the version name. */
@@ -55,7 +57,7 @@ export async function publishVersion(
   progress: PublishProgress = () => {},
 ): Promise<PublishResult> {
   progress({ phase: "compress" });
-  const artifacts = await buildArtifacts(input.byCountry, input.tier);
+  const artifacts = await buildArtifacts(input.byCountry, input.tier, input.europeAirspaceNotams);
   const countries = Object.fromEntries([...artifacts].map(([cc, a]) => [cc, a.entry]));
   const publishedAt = isoInstant(input.publishedAt);
   const body = { date: input.date, tier: input.tier, sources: input.sources, countries };

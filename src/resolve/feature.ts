@@ -1,15 +1,15 @@
 // A normalised airspace and its activity for the day → one contract Feature, keys in a fixed order
 // so that the serialised bytes (and so the content hashes) depend on content only.
-import type { Feature, FeatureProperties, ScheduleRow } from "../model/contract.js";
+import type { Feature, FeatureProperties } from "../model/contract.js";
 import { formatLimit, vendorType } from "../model/limits.js";
 import { isoInstant } from "../model/time.js";
 import type { NormalizedAirspace } from "../normalize/airspace.js";
-import type { Activity } from "./activity.js";
+import type { AirspaceDay } from "./airspace-activity.js";
 import { paletteKeyOf, styleFor } from "./style.js";
 
-export function airspaceFeature(a: NormalizedAirspace, activity: Activity): Feature {
-  const intervals = activity.spans.map(([s, e]) => ({ start: isoInstant(s), end: isoInstant(e) }));
-  const rows: ScheduleRow[] = intervals.map((i) => ({ start: i.start, end: i.end }));
+export function airspaceFeature(a: NormalizedAirspace, day: AirspaceDay): Feature {
+  const { activity } = day;
+  const intervals = day.intervals.map(([s, e]) => ({ start: isoInstant(s), end: isoInstant(e) }));
   const properties: FeatureProperties = {
     _id: a.id,
     name: a.name,
@@ -30,8 +30,8 @@ export function airspaceFeature(a: NormalizedAirspace, activity: Activity): Feat
         isActive: activity.isActive,
         activationType: activity.activationType,
         airspaceActivationTimes: intervals,
-        dynamicScheduleAndVerticalLimits: rows,
-        notams: [],
+        dynamicScheduleAndVerticalLimits: day.rows,
+        notams: day.notams,
         aupuups: [],
         dynamicStyle: styleFor(paletteKeyOf(a.type, a.icaoClass), activity.isActive),
       },

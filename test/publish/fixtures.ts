@@ -2,7 +2,7 @@
 import type { Feature } from "../../src/model/contract.js";
 import { utcDay } from "../../src/model/time.js";
 import type { NormalizedAirspace } from "../../src/normalize/airspace.js";
-import { baseActivity } from "../../src/resolve/activity.js";
+import { airspaceDay } from "../../src/resolve/airspace-activity.js";
 import { airspaceFeature } from "../../src/resolve/feature.js";
 
 export const DAY = utcDay("2026-09-14")!;
@@ -48,7 +48,7 @@ export function feature(id: string, country: string, x: number): Feature {
   const a = airspace(id, country, x);
   return airspaceFeature(
     a,
-    baseActivity(a, { day: DAY, now: DAY.start, sources: { notam: "missing", aup: "missing" } }),
+    airspaceDay(a, { day: DAY, now: DAY.start, sources: { notam: "missing", aup: "missing" } }),
   );
 }
 

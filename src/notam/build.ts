@@ -1,0 +1,193 @@
+// One NOTAM from its header and item texts, as both readers find them: the checks and normalisation live here
+// once, so ICAO text and JSON lines give the same Notam for the same NOTAM.
+//   id A1234/26, type N|R|C, ref A1233/26;  A) `EGLL`, `EGTT EGPX`, `EGTT/EGPX`, `EISN PART 1 OF 2`
+//   B) 2402080700   C) 2403052200, `2403052200 EST` → `2403052200EST`, PERM
+import type { Diagnostic } from "../model/diagnostic.js";
+import { NOTAM_TYPES, type Notam, type NotamType, type QLine } from "../model/notam.js";
+import { parseStamp, parseValidity } from "../schedule/validity.js";
+import { parseNotamLimit } from "./limits.js";
+import { parseQLine } from "./qline.js";
+
+/** Header and item texts as a source gives them; null and blank mean absent. */
+export interface NotamFields {
+  id?: string | null | undefined;
+  type?: string | null | undefined;
+  ref?: string | null | undefined;
+  nof?: string | null | undefined;
+  /** The Q-line text, without `Q)`. */
+  q?: string | null | undefined;
+  a?: string | null | undefined;
+  b?: string | null | undefined;
+  c?: string | null | undefined;
+  d?: string | null | undefined;
+  e?: string | null | undefined;
+  f?: string | null | undefined;
+  g?: string | null | undefined;
+}
+
+export type Origin = Notam["origin"];
+
+export interface Built {
+  /** Absent when the NOTAM is skipped; the diagnostics then hold exactly one `skipped`. */
+  notam?: Notam;
+  diagnostics: Diagnostic[];
+}
+
+/** Result of one reader: NOTAMs in source order, diagnostics in source order. */
+export interface NotamReadResult {
+  notams: Notam[];
+  diagnostics: Diagnostic[];
+}
+
+const ID = /^([A-Z])(\d{4})\/(\d{2})$/;
+const LOCATION = /^[A-Z]{4}$/;
+const MULTIPART = /\bPART\s+(\d+)\s+OF\s+(\d+)\b/;
+
+const text = (v: string | null | undefined): string | undefined => {
+  const t = v?.trim();
+  return t === undefined || t === "" ? undefined : t;
+};
+
+/** Item C as one word: `2403052200 EST` → `2403052200EST`; other text unchanged but for case and blanks. */
+export function normaliseItemC(c: string): string {
+  const t = c.trim().toUpperCase().replace(/\s+/g, " ");
+  const m = /^(\d{10}) ?(EST)$/.exec(t);
+  return m ? `${m[1]}${m[2]}` : t;
+}
+
+/** Item A to location indicators; `PART n OF m` and anything not four letters is reported. */
+function locations(a: string, warn: (code: string, message: string) => void): string[] {
+  let rest = a.toUpperCase();
+  const part = MULTIPART.exec(rest);
+  if (part) {
+    warn(
+      "notam.itemA.multipart",
+      `Item A "${a}": part ${part[1]} of ${part[2]} of a multi-part NOTAM; E is this part's`,
+    );
+    rest = rest.replace(MULTIPART, " ");
+  }
+  const tokens = rest.split(/[\s,/;]+/).filter((t) => t !== "");
+  const bad = tokens.filter((t) => !LOCATION.test(t));
+  if (bad.length > 0) warn("notam.itemA.invalid", `Item A "${a}": dropped ${bad.map((t) => `"${t}"`).join(", ")}`);
+  return [...new Set(tokens.filter((t) => LOCATION.test(t)))];
+}
+
+/** Builds one NOTAM; never throws. Fatal defects give one `skipped` diagnostic and no NOTAM. */
+export function buildNotam(fields: NotamFields, origin: Origin): Built {
+  const diagnostics: Diagnostic[] = [];
+  const id = text(fields.id)?.toUpperCase();
+  const at = {
+    source: origin.source,
+    record: origin.record,
+    ...(origin.line === undefined ? {} : { line: origin.line }),
+    ...(id === undefined ? {} : { id }),
+  };
+  const warn = (code: string, message: string, severity: "warning" | "repaired" = "warning"): void => {
+    diagnostics.push({ code, severity, message, ...at });
+  };
+  const skip = (code: string, message: string): Built => ({
+    diagnostics: [{ code, severity: "skipped", message, ...at }],
+  });
+
+  const idMatch = id === undefined ? null : ID.exec(id);
+  if (!idMatch || id === undefined)
+    return skip("notam.header.invalid", `NOTAM id "${fields.id ?? ""}" is not A1234/26`);
+  let type: NotamType;
+  const typeText = text(fields.type)
+    ?.toUpperCase()
+    .replace(/^NOTAM/, "");
+  if (typeText === undefined) {
+    type = "N";
+    warn("notam.type.assumed", `NOTAM ${id} states no type (N, R, C); read as NOTAMN`);
+  } else if ((NOTAM_TYPES as readonly string[]).includes(typeText)) {
+    type = typeText as NotamType;
+  } else {
+    return skip("notam.header.invalid", `NOTAM ${id} type "${fields.type}" is not N, R or C`);
+  }
+  let ref = text(fields.ref)?.toUpperCase();
+  if (ref !== undefined && !ID.test(ref)) {
+    if (type === "C") return skip("notam.header.invalid", `NOTAMC ${id} cancels "${ref}", not an id`);
+    warn("notam.ref.invalid", `NOTAM${type} ${id} names "${ref}", not an id; ignored`);
+    ref = undefined;
+  }
+  if (type === "C" && ref === undefined) return skip("notam.header.invalid", `NOTAMC ${id} names no NOTAM to cancel`);
+  if (type === "R" && text(fields.ref) === undefined)
+    warn("notam.ref.missing", `NOTAMR ${id} names no NOTAM it replaces`);
+  if (type === "N" && ref !== undefined) {
+    warn("notam.ref.unexpected", `NOTAMN ${id} names "${ref}"; a new NOTAM replaces nothing, ignored`);
+    ref = undefined;
+  }
+
+  const b = text(fields.b);
+  const e = text(fields.e);
+  const cRaw = text(fields.c);
+  if (b === undefined || e === undefined || (cRaw === undefined && type !== "C")) {
+    const missing = [b === undefined ? "B" : "", cRaw === undefined && type !== "C" ? "C" : "", e ? "" : "E"];
+    return skip("notam.item.missing", `NOTAM ${id} lacks Item ${missing.filter((m) => m !== "").join(", ")}`);
+  }
+  if (!/^\d{10}$/.test(b) || parseStamp(b) === undefined) {
+    return skip("notam.itemB.invalid", `NOTAM ${id} Item B "${b}" is not YYMMDDhhmm`);
+  }
+  const c = cRaw === undefined ? undefined : normaliseItemC(cRaw);
+  if (c !== undefined) {
+    const validity = parseValidity(b, c);
+    if (!validity.ok || !/^(\d{10}(EST)?|PERM)$/.test(c)) {
+      const reason = validity.ok ? `Item C "${cRaw}" is not YYMMDDhhmm[EST] or PERM` : validity.reason;
+      return skip("notam.itemC.invalid", `NOTAM ${id}: ${reason}`);
+    }
+  }
+
+  let q: QLine | undefined;
+  const qText = text(fields.q);
+  if (qText === undefined) warn("notam.qline.missing", `NOTAM ${id} has no Q-line`);
+  else {
+    const parsed = parseQLine(qText);
+    if (parsed.ok) q = parsed.value;
+    else warn("notam.qline.invalid", `NOTAM ${id}: ${parsed.reason}; Q-line dropped`);
+  }
+
+  const aText = text(fields.a);
+  let itemA = aText === undefined ? [] : locations(aText, warn);
+  if (itemA.length === 0) {
+    if (q === undefined) return skip("notam.item.missing", `NOTAM ${id} has no location in Item A "${aText ?? ""}"`);
+    itemA = [q.fir];
+    warn(
+      "notam.itemA.fromFir",
+      `NOTAM ${id} Item A "${aText ?? ""}" names no location; Q-line FIR ${q.fir} stands in`,
+      "repaired",
+    );
+  }
+
+  const d = text(fields.d);
+  const f = text(fields.f);
+  const g = text(fields.g);
+  for (const [name, limit] of [
+    ["F", f],
+    ["G", g],
+  ] as const) {
+    if (limit !== undefined && parseNotamLimit(limit) === undefined) {
+      warn(`notam.item${name}.invalid`, `NOTAM ${id} Item ${name} "${limit}" is not a vertical limit; kept as text`);
+    }
+  }
+  const nof = text(fields.nof)?.toUpperCase();
+  const [, series = "", number = "", year = ""] = idMatch;
+  const notam: Notam = {
+    id,
+    series,
+    number: Number(number),
+    year: Number(year),
+    ...(nof === undefined ? {} : { nof }),
+    type,
+    ...(ref === undefined ? {} : { ref }),
+    ...(q === undefined ? {} : { q }),
+    itemA,
+    itemB: b,
+    ...(c === undefined ? {} : { itemC: c }),
+    ...(d === undefined ? {} : { itemD: d }),
+    itemE: e,
+    ...(f === undefined ? {} : { itemF: f }),
+    ...(g === undefined ? {} : { itemG: g }),
+    origin,
+  };
+  return { notam, diagnostics };
+}

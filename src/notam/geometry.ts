@@ -1,0 +1,124 @@
+// A NOTAM's own geometry (DESIGN §2, §4): the area Item E describes, else the coarse Q-line circle.
+//   parse coordinates → parts (chains, arcs, circles) → areas → repairPolygons → RFC 7946 check
+import { distanceM, METERS_PER_NM } from "../geo/geodesy.js";
+import { repairPolygons } from "../geo/repair.js";
+import { checkAreaGeometry } from "../geo/rfc7946.js";
+import type { AreaGeometry } from "../model/contract.js";
+import type { QLine } from "../model/notam.js";
+import { parseParts } from "./geometry/chains.js";
+import { type AreaKind, interpret } from "./geometry/interpret.js";
+import { circle, type Ring } from "./geometry/shapes.js";
+
+export { parseCoordinates } from "./geometry/coordinates.js";
+
+export type NotamGeometry =
+  | { source: "itemE"; shape: "circle" | "polygon" | "arc-polygon" | "point-circle"; geometry: AreaGeometry }
+  | { source: "qLine"; shape: "circle"; geometry: AreaGeometry };
+
+/** `at` is the offset in Item E (0 for Q-line issues); `text` quotes the excerpt or explains. */
+export interface GeometryIssue {
+  code: string;
+  at: number;
+  text: string;
+}
+
+export const GEOMETRY_ISSUES = {
+  /** Item E has coordinates but no area could be drawn from them; the Q-line circle stands in. */
+  itemEUnused: "notam.geometry.itemEUnused",
+  /** Two or more points with no width (a route or a line): not an area. */
+  lineWithoutWidth: "notam.geometry.lineWithoutWidth",
+  /** An arc with no CLOCKWISE/ANTI-CLOCKWISE: drawn the shorter way. */
+  arcDirectionMissing: "notam.geometry.arcDirectionMissing",
+  /** A closed polygon written with a radius (`WI 2NM RADIUS: p1 - … - p1`): drawn without the buffer. */
+  bufferIgnored: "notam.geometry.bufferIgnored",
+  /** A corridor bends tighter than its width: the convex hull of its circles stands in. */
+  corridorHull: "notam.geometry.corridorHull",
+  /** The Item E area was not a valid polygon (out of range, degenerate, RFC 7946 check failed). */
+  invalid: "notam.geometry.invalid",
+  /** Item E's area reaches well beyond the Q-line circle: a typo in either is likely. Kept. */
+  beyondQCircle: "notam.geometry.beyondQCircle",
+  /** No usable Q-line circle (radius 999, 0 or missing, no centre): no geometry at all. */
+  noQCircle: "notam.geometry.noQCircle",
+} as const;
+
+/**
+ * A lone point with no radius (a crane, a mast, a launch site) is a 500 m circle (0.27 NM), never
+ * larger than the Q-line circle. The Q radius itself is no measure of a point: it is rounded up to
+ * whole NM (at least 1) and often covers an aerodrome or a drift area (`BALLOONS … UP TO 20NM
+ * DOWNWIND`); a caller that wants the Q circle still has it.
+ */
+export const POINT_RADIUS_M = 500;
+
+/** Q-line centres are rounded to whole minutes: up to 0.71 NM off. */
+const Q_ROUNDING_M = 0.71 * METERS_PER_NM;
+
+const PRIORITY: readonly AreaKind[] = ["arc-polygon", "polygon", "circle", "point-circle"];
+
+/** Item E's own area, else the Q-line circle (coarse; the caller reports that). */
+export function notamGeometry(itemE: string, q: QLine | undefined): { value?: NotamGeometry; issues: GeometryIssue[] } {
+  const issues: GeometryIssue[] = [];
+  const excerpt = (at: number, end: number) => itemE.slice(at, Math.min(end, at + 120)).replace(/\s+/g, " ");
+  const parts = parseParts(itemE);
+  const qRadiusM = qCircleRadiusM(q);
+  const pointM = Math.min(POINT_RADIUS_M, qRadiusM ?? Number.POSITIVE_INFINITY);
+  const { areas, notes } = interpret(itemE, parts, { radiusM: pointM });
+  for (const n of notes) {
+    issues.push({
+      code: GEOMETRY_ISSUES[n.code as keyof typeof GEOMETRY_ISSUES],
+      at: n.at,
+      text: excerpt(n.at, n.end),
+    });
+  }
+  if (areas.length > 0) {
+    const drawn = draw(areas.map((a) => a.ring));
+    if (drawn.geometry) {
+      const shape = PRIORITY.find((k) => areas.some((a) => a.kind === k))!;
+      const far = q?.centre && qRadiusM !== undefined ? farthestM(drawn.geometry, q.centre) : 0;
+      if (qRadiusM !== undefined && far > qRadiusM + Math.max(2 * METERS_PER_NM, 0.2 * qRadiusM) + Q_ROUNDING_M) {
+        issues.push({
+          code: GEOMETRY_ISSUES.beyondQCircle,
+          at: areas[0]!.at,
+          text: `a vertex is ${(far / METERS_PER_NM).toFixed(1)} NM from the Q-line centre, radius ${q?.radiusNm} NM`,
+        });
+      }
+      return { value: { source: "itemE", shape, geometry: drawn.geometry }, issues };
+    }
+    const at = areas[0]!.at;
+    issues.push({ code: GEOMETRY_ISSUES.invalid, at, text: `${excerpt(at, itemE.length)}: ${drawn.why}` });
+  } else if (parts.length > 0) {
+    issues.push({ code: GEOMETRY_ISSUES.itemEUnused, at: parts[0]!.at, text: excerpt(parts[0]!.at, itemE.length) });
+  }
+  const fallback = qCircle(q);
+  if (fallback) return { value: { source: "qLine", shape: "circle", geometry: fallback }, issues };
+  issues.push({ code: GEOMETRY_ISSUES.noQCircle, at: 0, text: `Q-line ${q ? `"${q.raw}"` : "missing"}: no circle` });
+  return { issues };
+}
+
+function qCircleRadiusM(q: QLine | undefined): number | undefined {
+  const r = q?.radiusNm;
+  return r !== undefined && r > 0 && r < 999 ? r * METERS_PER_NM : undefined;
+}
+
+function qCircle(q: QLine | undefined): AreaGeometry | undefined {
+  const r = qCircleRadiusM(q);
+  return q?.centre && r !== undefined ? draw([circle(q.centre, r)]).geometry : undefined;
+}
+
+/** Rings to one valid RFC 7946 geometry, or why not. A ring that crosses itself is not valid. */
+function draw(rings: Ring[]): { geometry?: AreaGeometry; why: string } {
+  const repaired = repairPolygons(rings.map((r) => [r]));
+  if (!repaired.ok) return { why: repaired.message };
+  if (repaired.selfIntersects) return { why: "a ring crosses itself" };
+  const violations = checkAreaGeometry(repaired.geometry);
+  if (violations.length > 0) return { why: violations.map((v) => v.message).join("; ") };
+  return { geometry: repaired.geometry, why: "" };
+}
+
+/** The largest distance from `centre` to any vertex, metres. */
+export function farthestM(geometry: AreaGeometry, centre: { lat: number; lon: number }): number {
+  const polygons = geometry.type === "Polygon" ? [geometry.coordinates] : geometry.coordinates;
+  let far = 0;
+  for (const poly of polygons)
+    for (const ring of poly) for (const [lon, lat] of ring) far = Math.max(far, distanceM(centre, { lat, lon }));
+  return far;
+}

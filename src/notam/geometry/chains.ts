@@ -1,0 +1,146 @@
+// Item E as a sequence of parts: chains of coordinates joined by separators (`p1 - p2 - p3`,
+// `… THENCE STRAIGHT LINES JOINING …`, newlines), arcs inside chains, and circles given by a centre.
+//
+//   p1 - p2 THENCE CLOCKWISE BY THE ARC OF A CIRCLE RADIUS 5NM CENTRED ON c TO p3 - p4
+//   └─────── chain ──────────┘ └────────── centre clause ─────────────────┘  └ arc end, chain goes on
+//
+// The text between two coordinates (the gap) decides: a link continues the chain, a centre clause
+// makes the next coordinate an arc or circle centre, anything else starts a new chain.
+import type { LatLon } from "../../geo/geodesy.js";
+import { type ParsedCoordinate, parseCoordinates } from "./coordinates.js";
+import { distances } from "./distances.js";
+
+export interface Arc {
+  centre: LatLon;
+  /** As written; the arc itself runs from the previous vertex to `to`. */
+  radiusM: number | undefined;
+  /** undefined when the text names no direction. */
+  clockwise: boolean | undefined;
+  at: number;
+}
+export type Vertex = { point: LatLon; at: number; arc?: Arc };
+
+export type Part =
+  | {
+      kind: "chain";
+      vertices: Vertex[];
+      at: number;
+      end: number;
+      /** Text before the chain (from the previous part) and after it (to the next coordinate). */
+      leadAt: number;
+      tailEnd: number;
+      /** Points joined by OR: alternatives, never a line. */
+      alternatives: boolean;
+    }
+  | { kind: "circle"; centre: LatLon; radiusM: number | undefined; at: number; end: number };
+
+type Chain = Extract<Part, { kind: "chain" }>;
+
+const CENTRE_END =
+  /(?:CENTRED|CENTERED|CENTRE|CENTER)(?:\s+(?:IS\s+)?(?:ON|AT|OF))?(?:\s+(?:PSN|POSITION|POINT))?[\s:,]*$/i;
+const CLAUSE_START =
+  /ANTI-?\s?CLOCKWISE|COUNTER-?\s?CLOCKWISE|CLOCKWISE|\bA?C?CW\b|\bARC\b|\bCIRCLE\b|\bRADIUS\b|\d+(?:[.,]\d+)? ?(?:NM|KM|M)\b/i;
+const COUNTER = /ANTI-?\s?CLOCKWISE|COUNTER-?\s?CLOCKWISE|\bACW\b|\bCCW\b/i;
+const CLOCKWISE = /CLOCKWISE|\bCW\b/i;
+const FROM = /^[\s,]*(?:FROM|FM|BTN|BETWEEN)(?:\s+(?:PSN|POSITION|POINT))?[\s:,\-–—]*$/i;
+const TO =
+  /^[\s,]*(?:(?:ANTI-?\s?|COUNTER-?\s?)?CLOCKWISE\s+|A?C?CW\s+)?(?:THEN(?:CE)?\s+)?(?:TO|AND|[-–—])(?:\s+(?:PSN|POSITION|POINT))?[\s:,]*$/i;
+const LINK_WORDS =
+  /\b(?:TO|AND|OR|THEN|THENCE|STRAIGHT|LINES?|JOINING|JOIN|SUCCESSIVELY|ALONG|BY|A|AN|THE|POINTS?|PSNS?|POSITIONS?|BACK|FOLLOWING)\b/gi;
+
+/** Only separators, joining words and short place names in brackets: the chain goes on. */
+export function isLink(gap: string): boolean {
+  const rest = gap.replace(/\([^()\d]{0,60}\)/g, " ").replace(LINK_WORDS, " ");
+  return /^[\s\-–—,;:/]*$/.test(rest);
+}
+
+interface CentreClause {
+  start: number;
+  /** Names a direction or an ARC: not a plain circle. */
+  arc: boolean;
+  radiusM: number | undefined;
+  clockwise: boolean | undefined;
+}
+
+/** `… CLOCKWISE BY THE ARC OF A CIRCLE RADIUS 5NM CENTRED ON` at the end of a gap, or `RADIUS 2NM CENTRED ON`. */
+function centreClause(gap: string): CentreClause | undefined {
+  const tail = CENTRE_END.exec(gap);
+  if (!tail) return undefined;
+  // the clause stays inside its sentence (a full stop before white space; `5.5NM` is no full stop)
+  const sentence = gap.slice(0, tail.index).search(/(?:^|\.\s)(?:(?!\.\s)[\s\S])*$/);
+  const start = gap.slice(sentence, tail.index).search(CLAUSE_START);
+  if (start < 0) return undefined;
+  const clause = gap.slice(sentence + start, tail.index);
+  // `0.27 RADIUS CENTRED ON`: the number may stand before the clause's first word
+  const radius = (distances(clause).at(-1) ?? distances(gap.slice(sentence, tail.index)).at(-1))?.metres;
+  const clockwise = COUNTER.test(clause) ? false : CLOCKWISE.test(clause) ? true : undefined;
+  return {
+    start: sentence + start,
+    arc: clockwise !== undefined || /\bARC\b/i.test(clause),
+    radiusM: radius,
+    clockwise,
+  };
+}
+
+/** The parts of an Item E, in order. */
+export function parseParts(text: string): Part[] {
+  const cs = parseCoordinates(text);
+  const parts: Part[] = [];
+  let chain: Chain | undefined;
+  let prevEnd = 0;
+  const close = () => {
+    if (chain) parts.push(chain);
+    chain = undefined;
+  };
+  const gapBefore = (k: number) => text.slice(k === 0 ? 0 : cs[k - 1]!.end, cs[k]!.at);
+  const start = (c: ParsedCoordinate, leadAt: number): Chain => ({
+    kind: "chain",
+    vertices: [],
+    at: c.at,
+    end: c.end,
+    leadAt,
+    tailEnd: text.length,
+    alternatives: false,
+  });
+  for (let i = 0; i < cs.length; ) {
+    const c = cs[i]!;
+    const gap = text.slice(prevEnd, c.at);
+    const clause = centreClause(gap);
+    if (clause) {
+      if (chain && !isLink(gap.slice(0, clause.start))) close();
+      const g1 = i + 1 < cs.length ? gapBefore(i + 1) : undefined;
+      const fromTo = g1 !== undefined && FROM.test(g1) && i + 2 < cs.length && TO.test(gapBefore(i + 2));
+      // `CENTRED ON c TO p` continues a chain; `RADIUS 2NM CENTRED ON p1 - p2` without ARC is two circles
+      const toNext = g1 !== undefined && chain !== undefined && TO.test(g1) && (clause.arc || /\bTO\b/i.test(g1));
+      if (fromTo || toNext) {
+        const from = fromTo ? cs[i + 1]! : undefined;
+        const to = fromTo ? cs[i + 2]! : cs[i + 1]!;
+        chain ??= start(from ?? c, prevEnd);
+        if (from) chain.vertices.push({ point: from, at: from.at });
+        const dir = clause.clockwise ?? (COUNTER.test(g1!) ? false : CLOCKWISE.test(g1!) ? true : undefined);
+        const arc: Arc = { centre: c, radiusM: clause.radiusM, clockwise: dir, at: c.at };
+        chain.vertices.push({ point: to, at: to.at, arc });
+        chain.end = to.end;
+        prevEnd = to.end;
+        i += fromTo ? 3 : 2;
+        continue;
+      }
+      close();
+      parts.push({ kind: "circle", centre: c, radiusM: clause.radiusM, at: c.at, end: c.end });
+      prevEnd = c.end;
+      i++;
+      continue;
+    }
+    if (!chain || !isLink(gap)) {
+      close();
+      chain = start(c, prevEnd);
+    } else if (/\bOR\b/i.test(gap)) chain.alternatives = true;
+    chain.vertices.push({ point: c, at: c.at });
+    chain.end = c.end;
+    prevEnd = c.end;
+    i++;
+  }
+  close();
+  for (const [k, p] of parts.entries()) if (p.kind === "chain") p.tailEnd = parts[k + 1]?.at ?? text.length;
+  return parts;
+}

@@ -1,0 +1,77 @@
+// Coordinates in NOTAM Item E, in every spelling the real data uses (DESIGN §2):
+//   513017N 0002642W   513017N0002642W   5130N 00027W   513017.5N 0002642.3W   513017,5N 0002642,3W
+//   51 30 17N 000 26 42W   N513017 W0002642   N324841E350212   51°30'17"N 000°26'42"W
+// A number only counts with both hemisphere letters and fields in range, so frequencies, heights,
+// dates and NOTAM ids never match.
+
+export interface ParsedCoordinate {
+  lat: number;
+  lon: number;
+  /** Offset of the first character and one past the last, in the input text. */
+  at: number;
+  end: number;
+}
+
+const DEC = String.raw`(?:[.,]\d+)?\.?`; // `.5`, `,5`, and a stray `0061259.W`
+const SYM_MIN = `['’′]`;
+const SYM_SEC = `(?:"|''|”|″)`;
+const symbols = (deg: string) => String.raw`\d{1,${deg}} ?° ?\d{1,2} ?${SYM_MIN} ?(?:\d{1,2}(?:[.,]\d+)? ?${SYM_SEC})?`;
+const LAT = String.raw`\d{2} \d{2} \d{2}${DEC}|\d{4}(?:\d{2})?${DEC}|${symbols("2")}`;
+const LON = String.raw`\d{2,3} \d{2} \d{2}${DEC}|\d{4,7}${DEC}|${symbols("3")}`;
+
+// Hemisphere after (513017N 0002642W) or before (N513017 W0002642); the first alternative wins at a
+// position, so `PSN 513017N …` never reads the N of PSN as a hemisphere (a letter may not precede it).
+const COORDINATE = new RegExp(
+  String.raw`(?<![\d.,])(${LAT}) ?([NS])[\s,]*(${LON}) ?([EW])(?![A-Z\d])` +
+    String.raw`|(?<![A-Z\d])([NS]) ?(${LAT})[\s,]*([EW]) ?(${LON})(?![\d.,]?\d)`,
+  "gi",
+);
+
+/** Every coordinate in the text, in order of appearance. */
+export function parseCoordinates(text: string): ParsedCoordinate[] {
+  const out: ParsedCoordinate[] = [];
+  for (const m of text.matchAll(COORDINATE)) {
+    const after = m[1] !== undefined;
+    const latText = after ? m[1]! : m[6]!;
+    const latHemi = after ? m[2]! : m[5]!;
+    const lonText = after ? m[3]! : m[8]!;
+    const lonHemi = after ? m[4]! : m[7]!;
+    const lat = angle(latText, false);
+    const lon = angle(lonText, true);
+    if (lat === undefined || lon === undefined || lat > 90 || lon > 180) continue;
+    const at = m.index;
+    out.push({
+      lat: /s/i.test(latHemi) ? -lat : lat,
+      lon: /w/i.test(lonHemi) ? -lon : lon,
+      at,
+      end: at + m[0].length,
+    });
+  }
+  return out;
+}
+
+/**
+ * Degrees from one spelled angle, or undefined when a field is out of range. Compact digits split by
+ * length: latitude 6 = ddmmss, 4 = ddmm; longitude 7 = dddmmss, 5 = dddmm, 6 = ddmmss (a dropped
+ * leading zero: `002647E`, `E350212`), 4 = ddmm. A decimal belongs to the last field.
+ */
+function angle(text: string, isLon: boolean): number | undefined {
+  const clean = text.replace(",", ".").replace(/\.$/, "");
+  let fields: string[];
+  if (/[°'’′"”″ ]/.test(clean)) {
+    fields = clean.split(/[°'’′"”″ ]+/).filter((f) => f !== "");
+  } else {
+    const [int = "", frac] = clean.split(".");
+    const dec = frac === undefined ? "" : `.${frac}`;
+    const degDigits = isLon && (int.length === 7 || int.length === 5) ? 3 : 2;
+    fields = [int.slice(0, degDigits)];
+    for (let i = degDigits; i < int.length; i += 2) fields.push(int.slice(i, i + 2));
+    fields[fields.length - 1] += dec;
+    if (!(int.length === 4 || int.length === 6 || (isLon && (int.length === 5 || int.length === 7)))) return undefined;
+  }
+  const [deg, min = 0, sec = 0] = fields.map(Number);
+  if (deg === undefined || fields.length > 3 || ![deg, min, sec].every(Number.isFinite)) return undefined;
+  // seconds written as 60 are carried (DESIGN §2, seen in OpenAir); anything larger is not an angle
+  if (min >= 60 || sec > 60) return undefined;
+  return deg + min / 60 + sec / 3600;
+}

@@ -1,0 +1,115 @@
+// From parts (chains, arcs, circles) to areas, with the words around each part deciding what it is:
+//   one point with a radius → circle            p1 - p2 - p3 (- p1)            → polygon
+//   a chain with arcs        → arc-polygon      WI 2NM EITHER SIDE OF p1 - p2  → corridor (a polygon)
+//   WI 50M RADIUS OF PSNS p1, p2 (MULTIPLE …)   → one circle per point; p1 - p2 with a radius → corridor
+//   a lone point, no radius  → point-circle (only when nothing else in the text is an area)
+import { distanceM, type LatLon } from "../../geo/geodesy.js";
+import type { Part } from "./chains.js";
+import { radii, widths } from "./distances.js";
+import { chainRing, circle, corridor, type Ring } from "./shapes.js";
+
+export type AreaKind = "circle" | "polygon" | "arc-polygon" | "point-circle";
+export interface Area {
+  kind: AreaKind;
+  ring: Ring;
+  at: number;
+}
+export interface Note {
+  code: string;
+  at: number;
+  end: number;
+}
+
+/** How far a radius may stand from its coordinate: `WI 9NM RADIUS OF PSN\n`, `p (PLACE, COUNTY) RADIUS 0.1NM`. */
+const NEAR = 60;
+const MULTIPLE = /\b(?:MULTIPLE|VARIOUS|SEVERAL|LOCATIONS|SITES|PSNS|POSITIONS|REFERENCES)\b/i;
+const ROUTE = /\b(?:ROUTE|ROUTING|ROUTEING|TRACK|TRANSIT|TRANSITING|BTN|BETWEEN)\b/i;
+const AREA = /\b(?:BOUNDED|AREA|ENCLOSED|DELIMITED|POLYGON)\b/i;
+
+export interface PointCircle {
+  /** Radius of a lone point's circle, metres. */
+  radiusM: number;
+}
+
+export function interpret(text: string, parts: readonly Part[], opts: PointCircle): { areas: Area[]; notes: Note[] } {
+  const areas: Area[] = [];
+  const points: Array<{ point: LatLon; at: number }> = [];
+  const notes: Note[] = [];
+  const note = (code: string, at: number, end: number) => notes.push({ code, at, end });
+  for (const part of parts) {
+    if (part.kind === "circle") {
+      const r = part.radiusM ?? radiusAfter(text, part.end, text.length);
+      if (r === undefined) points.push({ point: part.centre, at: part.at });
+      else areas.push({ kind: "circle", ring: circle(part.centre, r), at: part.at });
+      continue;
+    }
+    const pts = part.vertices.map((v) => v.point);
+    const lead = text.slice(part.leadAt, part.at);
+    const width = widths(lead).at(-1) ?? widthAfter(text, part.end, part.tailEnd);
+    const radius =
+      radiusBefore(text, part.leadAt, part.at) ??
+      (pts.length === 1 ? (radiusAfter(text, part.end, part.tailEnd) ?? siteRadius(text, part)) : undefined);
+    const first = pts[0]!;
+    const last = pts[pts.length - 1]!;
+    const closed = pts.length >= 4 && distanceM(first, last) < 1;
+    if (part.vertices.some((v, k) => v.arc && k > 0)) {
+      if (part.vertices.some((v) => v.arc?.clockwise === undefined)) note("arcDirectionMissing", part.at, part.end);
+      areas.push({ kind: "arc-polygon", ring: chainRing(part.vertices), at: part.at });
+    } else if (width && pts.length >= 2) {
+      pushCorridor(pts, width.metres, part.at, part.end);
+    } else if (pts.length === 1) {
+      if (radius === undefined) points.push({ point: first, at: part.at });
+      else areas.push({ kind: "circle", ring: circle(first, radius), at: part.at });
+    } else if (radius !== undefined && (part.alternatives || MULTIPLE.test(lead))) {
+      for (const v of part.vertices) areas.push({ kind: "circle", ring: circle(v.point, radius), at: v.at });
+    } else if (closed || (pts.length >= 3 && radius === undefined && (AREA.test(lead) || !ROUTE.test(lead)))) {
+      if (radius !== undefined) note("bufferIgnored", part.at, part.end);
+      areas.push({ kind: "polygon", ring: chainRing(part.vertices), at: part.at });
+    } else if (radius !== undefined) {
+      pushCorridor(pts, radius, part.at, part.end);
+    } else {
+      note("lineWithoutWidth", part.at, part.end);
+    }
+  }
+  if (areas.length === 0 && points.length > 1 && ROUTE.test(text)) {
+    // `ROUTING: p1 (PLACE) 0943 / p2 (PLACE) 0945 …`: waypoints of a route, not sites
+    note("lineWithoutWidth", points[0]!.at, points[points.length - 1]!.at);
+  } else if (areas.length === 0) {
+    for (const p of points) areas.push({ kind: "point-circle", ring: circle(p.point, opts.radiusM), at: p.at });
+  }
+  return { areas, notes };
+
+  function pushCorridor(pts: LatLon[], halfWidthM: number, at: number, end: number) {
+    const { ring, hull } = corridor(pts, halfWidthM);
+    if (hull) note("corridorHull", at, end);
+    areas.push({ kind: "polygon", ring, at });
+  }
+}
+
+/** The last radius ending within NEAR characters before `at`, from `from` on. */
+function radiusBefore(text: string, from: number, at: number): number | undefined {
+  const lead = text.slice(Math.max(from, at - NEAR - 40), at);
+  const r = radii(lead).at(-1);
+  return r && lead.length - r.end <= NEAR ? r.metres : undefined;
+}
+
+/**
+ * A lone point's radius stated in a later sentence, worded RADIUS, with no other coordinate between:
+ * `TRANSPONDER LOCATED AT: p (BOSCOMBE DOWN AD). … INDICATIONS MAY OCCUR … (WI 3NM RADIUS)`.
+ */
+function siteRadius(text: string, part: { end: number; tailEnd: number }): number | undefined {
+  const tail = text.slice(part.end, Math.min(part.tailEnd, part.end + 300));
+  return radii(tail).find((r) => /RADIUS/i.test(tail.slice(Math.max(0, r.at - 12), r.end + 10)))?.metres;
+}
+
+/** `p1 - p2 - p3 (PLACE). GLIDERS … WI 5NM OF ROUTE`: a width written after the points. */
+function widthAfter(text: string, end: number, limit: number) {
+  return widths(text.slice(end, Math.min(limit, end + 200)))[0];
+}
+
+/** The first radius starting within NEAR characters after `end`, before `limit` and in the same sentence. */
+function radiusAfter(text: string, end: number, limit: number): number | undefined {
+  const tail = text.slice(end, Math.min(limit, end + NEAR + 20));
+  const r = radii(tail)[0];
+  return r && r.at <= NEAR && !/\.\s/.test(tail.slice(0, r.at)) ? r.metres : undefined;
+}

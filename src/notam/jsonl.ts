@@ -1,0 +1,140 @@
+// NOTAMs as JSON lines, one object a line, in the three shapes of ../shared/data/notam:
+//   UK PIB      {id, nof, type, ref, qcode, fir, traffic, purpose, scope, lower, upper, coordinates, radius, itemA…itemG}
+//   raw text    {id, type, ref, itemQ, itemA…itemG, raw}
+//   xctools PIB {id, itemQ, itemA, itemB_pib: "18/09/12 12:30", itemC_pib: "PERM" | "18/09/28 09:00 EST", itemD…itemG}
+// The split fields win; a record with only `raw` is read as ICAO text. xctools states no type: NOTAMN is assumed
+// (a PIB lists the NOTAMs in force, so nothing is left to replace or cancel).
+import { z } from "zod";
+import type { Diagnostic } from "../model/diagnostic.js";
+import { excerpt } from "../model/diagnostic.js";
+import type { Notam } from "../model/notam.js";
+import { buildNotam, type NotamFields, type NotamReadResult, type Origin } from "./build.js";
+import { formatQLine } from "./qline.js";
+import { readNotamText } from "./text.js";
+
+const Str = z.string().nullish();
+const StrOrNumber = z.union([z.string(), z.number()]).nullish();
+
+/** One record; unknown keys (`pibSection`, `first_seen`, `src_file`, …) pass. */
+export const NotamLine = z.looseObject({
+  id: Str,
+  nof: Str,
+  type: Str,
+  ref: Str,
+  qcode: Str,
+  fir: Str,
+  traffic: Str,
+  purpose: Str,
+  scope: Str,
+  lower: StrOrNumber,
+  upper: StrOrNumber,
+  coordinates: Str,
+  radius: StrOrNumber,
+  itemQ: Str,
+  itemA: Str,
+  itemB: Str,
+  itemB_pib: Str,
+  itemC: Str,
+  itemC_pib: Str,
+  itemD: Str,
+  itemE: Str,
+  itemF: Str,
+  itemG: Str,
+  raw: Str,
+});
+export type NotamLine = z.infer<typeof NotamLine>;
+
+/** PIB print `18/09/12 12:30` (`… EST`) to `1809121230` (`…EST`); `PERM` and anything else unchanged. */
+export function fromPibStamp(text: string): string {
+  const m = /^\s*(\d{2})\/(\d{2})\/(\d{2})\s+(\d{2}):(\d{2})\s*(EST)?\s*$/i.exec(text);
+  return m ? `${m[1]}${m[2]}${m[3]}${m[4]}${m[5]}${m[6] ? "EST" : ""}` : text;
+}
+
+const present = (v: string | null | undefined): v is string => v !== undefined && v !== null && v.trim() !== "";
+
+/** The Q-line of a record: `itemQ` as written, else rebuilt from the UK PIB's split fields. */
+function qText(r: NotamLine): string | undefined {
+  if (present(r.itemQ)) return r.itemQ;
+  if (!present(r.qcode) || !present(r.fir)) return undefined;
+  const opt = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
+  return formatQLine({
+    fir: r.fir,
+    code: r.qcode,
+    traffic: opt(r.traffic),
+    purpose: opt(r.purpose),
+    scope: opt(r.scope),
+    lower: opt(r.lower),
+    upper: opt(r.upper),
+    coordinates: opt(r.coordinates),
+    radius: opt(r.radius),
+  });
+}
+
+function fieldsOf(r: NotamLine): NotamFields {
+  return {
+    id: r.id,
+    type: r.type,
+    ref: r.ref,
+    nof: r.nof,
+    q: qText(r),
+    a: r.itemA,
+    b: present(r.itemB) ? r.itemB : present(r.itemB_pib) ? fromPibStamp(r.itemB_pib) : undefined,
+    c: present(r.itemC) ? r.itemC : present(r.itemC_pib) ? fromPibStamp(r.itemC_pib) : undefined,
+    d: r.itemD,
+    e: r.itemE,
+    f: r.itemF,
+    g: r.itemG,
+  };
+}
+
+/** A record with `raw` but neither Item B nor Item E is read from its text. */
+const rawOnly = (r: NotamLine): boolean =>
+  present(r.raw) && !present(r.itemB) && !present(r.itemB_pib) && !present(r.itemE);
+
+function tryJson(text: string): { ok: true; value: unknown } | { ok: false; reason: string } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Reads NOTAM JSON lines; never throws. `record` counts the non-blank lines from 0. */
+export function readNotamJsonLines(text: string, source: string): NotamReadResult {
+  const notams: Notam[] = [];
+  const diagnostics: Diagnostic[] = [];
+  let record = 0;
+  for (const [index, raw] of text
+    .replace(/^\uFEFF/, "")
+    .split(/\r?\n/)
+    .entries()) {
+    if (raw.trim() === "") continue;
+    const origin: Origin = { source, record: record++, line: index + 1 };
+    const at = { source, record: origin.record, line: index + 1 };
+    const json = tryJson(raw);
+    const parsed = json.ok ? NotamLine.safeParse(json.value) : undefined;
+    if (!json.ok || !parsed?.success) {
+      const issue = parsed?.error?.issues[0];
+      const reason = !json.ok ? `not JSON (${json.reason})` : `${issue?.path.join(".") || "(root)"}: ${issue?.message}`;
+      const message = `line ${index + 1} is not a NOTAM record: ${reason}`;
+      diagnostics.push({ code: "notam.line.malformed", severity: "skipped", message, ...at, excerpt: excerpt(raw) });
+      continue;
+    }
+    const r = parsed.data;
+    if (rawOnly(r) && present(r.raw)) {
+      const fromText = readNotamText(r.raw, source);
+      const moved = <T extends { line?: number; record?: number }>(x: T): T => ({ ...x, ...at });
+      notams.push(...fromText.notams.map((n) => ({ ...n, origin: { ...origin } })));
+      diagnostics.push(...fromText.diagnostics.map(moved));
+      if (fromText.notams.length + fromText.diagnostics.filter((d) => d.severity === "skipped").length === 0) {
+        const message = `record ${r.id ?? "?"} holds no NOTAM in its raw text "${excerpt(r.raw, 60)}"`;
+        diagnostics.push({ code: "notam.item.missing", severity: "skipped", message, ...at });
+      }
+      continue;
+    }
+    const built = buildNotam(fieldsOf(r), origin);
+    diagnostics.push(...built.diagnostics);
+    if (built.notam) notams.push(built.notam);
+  }
+  return { notams, diagnostics };
+}

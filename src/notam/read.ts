@@ -1,0 +1,49 @@
+// A NOTAM source as bytes (a file, a download): gunzip when gzip, decode, then JSON lines or ICAO text.
+// The caller does the I/O; this stays pure.
+import { createHash } from "node:crypto";
+import { gunzipSync } from "node:zlib";
+import { decodeText, encodingDiagnostic } from "../ingest/text.js";
+import type { Diagnostic } from "../model/diagnostic.js";
+import type { NotamReadResult } from "./build.js";
+import { readNotamJsonLines } from "./jsonl.js";
+import { readNotamText } from "./text.js";
+
+export type NotamFormat = "jsonl" | "text";
+
+export interface NotamSourceResult extends NotamReadResult {
+  format: NotamFormat;
+  /** SHA-256 of the source bytes as given (before gunzip), for the manifest. */
+  sha256: string;
+}
+
+const isGzip = (bytes: Uint8Array): boolean => bytes[0] === 0x1f && bytes[1] === 0x8b;
+
+/** Reads one NOTAM source; never throws. JSON lines when the first non-blank character is `{`. */
+export function readNotamSource(bytes: Uint8Array, source: string): NotamSourceResult {
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  let body = bytes;
+  if (isGzip(bytes)) {
+    try {
+      body = gunzipSync(bytes);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const message = `${source} starts like gzip but does not gunzip (${reason})`;
+      return {
+        notams: [],
+        diagnostics: [{ code: "notam.source.gzip", severity: "skipped", message, source }],
+        format: "text",
+        sha256,
+      };
+    }
+  }
+  const decoded = decodeText(body);
+  const diagnostics: Diagnostic[] = [];
+  const encoding = encodingDiagnostic(source, decoded);
+  if (encoding) diagnostics.push(encoding);
+  const format: NotamFormat = /^\s*\{/.test(decoded.text) ? "jsonl" : "text";
+  const read = format === "jsonl" ? readNotamJsonLines(decoded.text, source) : readNotamText(decoded.text, source);
+  if (decoded.text.trim() === "") {
+    diagnostics.push({ code: "notam.source.empty", severity: "warning", message: `${source} holds no text`, source });
+  }
+  return { notams: read.notams, diagnostics: [...diagnostics, ...read.diagnostics], format, sha256 };
+}

@@ -1,0 +1,87 @@
+// Linking NOTAMs (and later AUP allocations) to airspaces by designator (DESIGN §4): an index from every
+// designator an airspace answers to, looked up with the designators a NOTAM names. Geometry (the Q-line
+// circle against the airspace's box) only breaks ties between candidates; it never links on its own.
+
+import { countryPrefixes } from "../geo/icao-prefixes.js";
+import { type Bbox, bboxOfPolygons } from "../geo/planar.js";
+import type { NormalizedAirspace } from "../normalize/airspace.js";
+import { designatorsIn } from "../notam/designator.js";
+
+export interface LinkQuery {
+  /** Item E (and for AUP the designator column). */
+  text: string;
+  /** Country of the NOTAM's Item A, when known: national designators (`TSA 2`) take its ICAO prefix. */
+  country?: string;
+  /** Q-line centre and radius, for tie-breaking only. */
+  centre?: { lat: number; lon: number };
+  radiusNm?: number;
+}
+
+export interface LinkResult {
+  /** Airspaces the NOTAM names. */
+  airspaces: NormalizedAirspace[];
+  /** Designators the NOTAM names that no airspace answers to (for the unlinked report). */
+  unmatched: string[];
+}
+
+export class AirspaceLinker {
+  private readonly byDesignator = new Map<string, NormalizedAirspace[]>();
+  private readonly boxes = new Map<string, Bbox>();
+
+  constructor(airspaces: readonly NormalizedAirspace[]) {
+    for (const a of airspaces) {
+      for (const d of designatorsIn(a.name, countryPrefixes(a.country)[0])) {
+        const list = this.byDesignator.get(d) ?? [];
+        list.push(a);
+        this.byDesignator.set(d, list);
+      }
+    }
+  }
+
+  /** Whether an airspace answers to this normalised designator. */
+  has(designator: string): boolean {
+    return this.byDesignator.has(designator);
+  }
+
+  link(q: LinkQuery): LinkResult {
+    const found = new Map<string, NormalizedAirspace>();
+    const unmatched: string[] = [];
+    for (const d of designatorsIn(q.text, q.country ? countryPrefixes(q.country)[0] : undefined)) {
+      const candidates = this.byDesignator.get(d);
+      if (!candidates) {
+        // a bare national form (`TSA2`) is also tried with the prefix; only report the prefixed miss
+        if (/^[A-Z]{2}[RDP]\d/.test(d) || !/^(TRA|TSA|CBA|MTA)/.test(d)) unmatched.push(d);
+        continue;
+      }
+      for (const a of this.tieBreak(candidates, q)) found.set(a.id, a);
+    }
+    return { airspaces: [...found.values()], unmatched };
+  }
+
+  /** Several airspaces of one designator in different places: keep those near the Q-line circle, if any is. */
+  private tieBreak(candidates: NormalizedAirspace[], q: LinkQuery): NormalizedAirspace[] {
+    if (candidates.length === 1 || !q.centre) return candidates;
+    const margin = ((q.radiusNm ?? 5) + 5) / 60; // degrees of latitude, generous
+    const near = candidates.filter((a) => {
+      const box = this.box(a);
+      const lonScale = Math.max(0.2, Math.cos((q.centre!.lat * Math.PI) / 180));
+      return (
+        q.centre!.lat >= box[1] - margin &&
+        q.centre!.lat <= box[3] + margin &&
+        q.centre!.lon >= box[0] - margin / lonScale &&
+        q.centre!.lon <= box[2] + margin / lonScale
+      );
+    });
+    return near.length > 0 ? near : candidates;
+  }
+
+  private box(a: NormalizedAirspace): Bbox {
+    let b = this.boxes.get(a.id);
+    if (!b) {
+      const g = a.geometry;
+      b = bboxOfPolygons(g.type === "Polygon" ? [g.coordinates] : g.coordinates);
+      this.boxes.set(a.id, b);
+    }
+    return b;
+  }
+}

@@ -1,0 +1,40 @@
+// The LinkedNotam record of SPEC §2.9, and the schedule rows a NOTAM contributes (SPEC §2.8).
+import type { LinkedNotam, ScheduleRow, VerticalLimit } from "../model/contract.js";
+import { isoInstant } from "../model/time.js";
+import type { NotamGeometry } from "../notam/geometry.js";
+import type { DayNotam } from "./notams.js";
+
+export function linkedNotam(dn: DayNotam, geometry?: NotamGeometry): LinkedNotam {
+  const n = dn.notam;
+  return {
+    NotamId: n.id,
+    NotamIsOfKind: dn.kind,
+    ...(n.itemD ? { ItemD: n.itemD } : {}),
+    ...(dn.schedule
+      ? {
+          ItemDParsedSchedule: {
+            status: dn.schedule.status,
+            schedule: dn.schedule.schedule,
+            parserVersion: dn.schedule.parserVersion,
+          },
+        }
+      : {}),
+    ItemE: n.itemE,
+    ...(dn.upper ? { notamUpperLimit: dn.upper } : {}),
+    ...(dn.lower ? { notamLowerLimit: dn.lower } : {}),
+    ...(geometry ? { GeoJSONGeometry: { source: geometry.source, geometry: geometry.geometry } } : {}),
+  };
+}
+
+const same = (a: VerticalLimit | undefined, b: VerticalLimit) =>
+  a !== undefined && a.value === b.value && a.unit === b.unit && a.referenceDatum === b.referenceDatum;
+
+/** One row per activity interval, with the NOTAM's limits where they differ from the feature's own. */
+export function notamRows(dn: DayNotam, own: { upper: VerticalLimit; lower: VerticalLimit }): ScheduleRow[] {
+  return dn.spans.map(([s, e]) => ({
+    start: isoInstant(s),
+    end: isoInstant(e),
+    ...(dn.upper && !same(dn.upper, own.upper) ? { upperLimit: dn.upper } : {}),
+    ...(dn.lower && !same(dn.lower, own.lower) ? { lowerLimit: dn.lower } : {}),
+  }));
+}

@@ -1,0 +1,88 @@
+// NOTAMs not linked to an airspace become features of their own (SPEC §2.3, §2.10; DESIGN §4):
+// R, V and obstacle NOTAMs as type 99 `graphicalNotam`; A and D NOTAMs as type 98 `airspace`.
+import type { Feature, FeatureProperties, VerticalLimit } from "../model/contract.js";
+import { formatLimit, vendorType } from "../model/limits.js";
+import { isoInstant } from "../model/time.js";
+import type { ActivationType } from "../model/vocab.js";
+import { AirspaceType } from "../model/vocab.js";
+import { obstacleFacets } from "../notam/facets.js";
+import type { NotamGeometry } from "../notam/geometry.js";
+import { isActiveBy } from "./activity.js";
+import { linkedNotam } from "./linked-notam.js";
+import type { DayNotam } from "./notams.js";
+import { type PaletteKey, styleFor } from "./style.js";
+
+export type Variant = "production" | "development";
+
+const GROUND: VerticalLimit = { value: 0, unit: 1, referenceDatum: 0 };
+const UNLIMITED: VerticalLimit = { value: 999, unit: 6, referenceDatum: 2 };
+
+/** `notam-<series><number>-<yy>-<nof>`: stable across runs (DESIGN §4). */
+export function notamFeatureId(dn: DayNotam): string {
+  const n = dn.notam;
+  const nof = n.nof ?? n.q?.fir ?? "XXXX";
+  return `notam-${n.series}${String(n.number).padStart(4, "0")}-${String(n.year).padStart(2, "0")}-${nof}`;
+}
+
+const ROLE: Record<
+  "R" | "V" | "A" | "D" | "obstacle",
+  { type: number; activation: ActivationType; palette: PaletteKey }
+> = {
+  R: { type: AirspaceType.GRAPHICAL_NOTAM, activation: "isActiveRestrictiveNOTAM", palette: "restrictiveNotam" },
+  V: { type: AirspaceType.GRAPHICAL_NOTAM, activation: "isActiveActivityNOTAM", palette: "activityNotam" },
+  obstacle: { type: AirspaceType.GRAPHICAL_NOTAM, activation: "isOtherActiveAirspace", palette: "obstacleNotam" },
+  A: { type: AirspaceType.NOTAM_AIRSPACE, activation: "isActiveAirspaceNOTAM", palette: "airspaceNotam" },
+  D: { type: AirspaceType.NOTAM_AIRSPACE, activation: "isActiveAirspaceDeactivationNOTAM", palette: "airspaceNotam" },
+};
+
+export function notamFeature(
+  dn: DayNotam,
+  geometry: NotamGeometry,
+  now: number,
+  variant: Variant,
+): Feature | undefined {
+  const role =
+    dn.kind === "R" || dn.kind === "V" || dn.kind === "A" || dn.kind === "D"
+      ? dn.kind
+      : dn.obstacle
+        ? "obstacle"
+        : undefined;
+  if (!role || !dn.country) return undefined;
+  const { type, activation, palette } = ROLE[role];
+  const upper = dn.upper ?? UNLIMITED;
+  const lower = dn.lower ?? GROUND;
+  const isActive = isActiveBy(dn.spans, now);
+  const intervals = dn.spans.map(([s, e]) => ({ start: isoInstant(s), end: isoInstant(e) }));
+  const properties: FeatureProperties = {
+    _id: notamFeatureId(dn),
+    name: nameOf(dn),
+    type,
+    featureCategory: type === AirspaceType.GRAPHICAL_NOTAM ? "graphicalNotam" : "airspace",
+    country: dn.country,
+    upperLimit: upper,
+    lowerLimit: lower,
+    vendor: {
+      formattedUpperLimit: formatLimit(upper),
+      formattedLowerLimit: formatLimit(lower),
+      VendorType: vendorType(type),
+      FIR_Ident: /^[A-Z]{4}$/.test(dn.notam.q?.fir ?? "") ? dn.notam.q!.fir : "XXXX",
+      dynamicAirspaceMapping: {
+        isActive,
+        activationType: activation,
+        airspaceActivationTimes: intervals,
+        dynamicScheduleAndVerticalLimits: intervals.map((i) => ({ ...i })),
+        notams: [linkedNotam(dn, geometry)],
+        aupuups: [],
+        dynamicStyle: styleFor(palette, isActive),
+      },
+    },
+    ...(variant === "production" ? obstacleFacets(dn.notam.itemE) : {}),
+  };
+  return { type: "Feature", properties, geometry: geometry.geometry };
+}
+
+/** `A1234/26 EG D098D ACTIVATED …`: the id and the start of Item E, for labels. */
+function nameOf(dn: DayNotam): string {
+  const e = dn.notam.itemE.replace(/\s+/g, " ").trim();
+  return `${dn.notam.id} ${e.length > 60 ? `${e.slice(0, 59)}…` : e}`.trim();
+}

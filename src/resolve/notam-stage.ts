@@ -1,0 +1,108 @@
+// The NOTAM stage of one day: which NOTAMs count, which airspaces they name, and the features of those
+// that name none. Its summary goes into the run report (with the unlinked designators, so the alias table
+// can grow).
+import type { Feature } from "../model/contract.js";
+import type { DiagnosticSink } from "../model/diagnostic.js";
+import type { Notam } from "../model/notam.js";
+import type { UtcDay } from "../model/time.js";
+import type { NormalizedAirspace } from "../normalize/airspace.js";
+import { notamGeometry } from "../notam/geometry.js";
+import { AirspaceLinker } from "./link.js";
+import { notamFeature, type Variant } from "./notam-feature.js";
+import { type DayNotam, notamsForDay } from "./notams.js";
+
+export interface NotamSummary {
+  read: number;
+  onTheDay: number;
+  dropped: Record<string, number>;
+  byKind: Record<string, number>;
+  /** NOTAMs of kind A or D (R/V naming an airspace count as A) linked to at least one airspace. */
+  linked: number;
+  features: number;
+  /** Item E or the coarse Q-line circle. */
+  geometry: { itemE: number; qLine: number; none: number };
+  /** Designators no airspace answers to, with how many NOTAMs name each. */
+  unlinkedDesignators: Record<string, number>;
+}
+
+export interface NotamStage {
+  /** Linked NOTAMs per airspace id. */
+  linked: Map<string, DayNotam[]>;
+  features: Feature[];
+  /** Distinct A/D NOTAM ids per home country (airspace's country when linked). */
+  airspaceNotams: Map<string, Set<string>>;
+  summary: NotamSummary;
+}
+
+export function notamStage(
+  notams: readonly Notam[],
+  airspaces: readonly NormalizedAirspace[],
+  opts: { day: UtcDay; now: number; variant: Variant },
+  sink: DiagnosticSink,
+): NotamStage {
+  const day = notamsForDay(notams, opts.day, new AirspaceLinker(airspaces), sink);
+  const linked = new Map<string, DayNotam[]>();
+  const features: Feature[] = [];
+  const airspaceNotams = new Map<string, Set<string>>();
+  const count = (cc: string, id: string) => airspaceNotams.set(cc, (airspaceNotams.get(cc) ?? new Set()).add(id));
+  const byKind: Record<string, number> = {};
+  const geometry = { itemE: 0, qLine: 0, none: 0 };
+  let linkedCount = 0;
+  for (const dn of day.notams) {
+    byKind[dn.kind ?? "obstacle"] = (byKind[dn.kind ?? "obstacle"] ?? 0) + 1;
+    if (dn.linked.length > 0) {
+      linkedCount++;
+      for (const a of dn.linked) {
+        linked.set(a.id, [...(linked.get(a.id) ?? []), dn]);
+        count(a.country, dn.notam.id);
+      }
+      continue;
+    }
+    const at = { source: dn.notam.origin.source, record: dn.notam.origin.record, id: dn.notam.id };
+    const g = notamGeometry(dn.notam.itemE, dn.notam.q);
+    if (!g.value) {
+      geometry.none++;
+      sink.add({
+        ...at,
+        code: "notam.geometry.none",
+        severity: "skipped",
+        message: "no area in Item E and no usable Q-line circle",
+      });
+      continue;
+    }
+    if (g.value.source === "qLine") {
+      geometry.qLine++;
+      sink.add({ ...at, code: "notam.geometry.coarse", severity: "warning", message: "drawn as the Q-line circle" });
+    } else geometry.itemE++;
+    const f = notamFeature(dn, g.value, opts.now, opts.variant);
+    if (!f) {
+      sink.add({
+        ...at,
+        code: "notam.country.unknown",
+        severity: "skipped",
+        message: `no country for Item A "${dn.notam.itemA.join(" ")}"`,
+      });
+      continue;
+    }
+    features.push(f);
+    if (dn.kind === "A" || dn.kind === "D") count(f.properties.country, dn.notam.id);
+  }
+  const unlinkedDesignators = Object.fromEntries(
+    [...day.unlinked].sort(([a], [b]) => (a < b ? -1 : 1)).map(([d, ids]) => [d, ids.length]),
+  );
+  return {
+    linked,
+    features,
+    airspaceNotams,
+    summary: {
+      read: notams.length,
+      onTheDay: day.notams.length,
+      dropped: day.dropped,
+      byKind,
+      linked: linkedCount,
+      features: features.length,
+      geometry,
+      unlinkedDesignators,
+    },
+  };
+}

@@ -1,0 +1,131 @@
+// NOTAMs for one UTC day (DESIGN §4): drop what is replaced or cancelled, keep what meets the day, decide
+// each one's kind, expand its Item D, read its limits, and link those that name an airspace.
+
+import { countryOfIcao } from "../geo/icao-prefixes.js";
+import type { VerticalLimit } from "../model/contract.js";
+import type { DiagnosticSink } from "../model/diagnostic.js";
+import type { Notam } from "../model/notam.js";
+import { clipToDay, type Span, type UtcDay } from "../model/time.js";
+import type { NotamKind } from "../model/vocab.js";
+import type { NormalizedAirspace } from "../normalize/airspace.js";
+import { isObstacle, notamKind } from "../notam/kind.js";
+import { parseNotamLimit, qLimits } from "../notam/limits.js";
+import { evaluateItemD, type ScheduleResult } from "../schedule/evaluate.js";
+import { parseValidity, type Validity } from "../schedule/validity.js";
+import type { AirspaceLinker } from "./link.js";
+
+export interface DayNotam {
+  notam: Notam;
+  /** Final kind: an R or V NOTAM that names an existing airspace is A. */
+  kind: NotamKind | null;
+  obstacle: boolean;
+  validity: Validity;
+  /** Item D for the day; undefined when there is no Item D ([B, C] stands). */
+  schedule?: ScheduleResult;
+  /** Activity on the day. */
+  spans: Span[];
+  upper?: VerticalLimit;
+  lower?: VerticalLimit;
+  /** Home country, from Item A (else the Q-line FIR). */
+  country?: string;
+  linked: NormalizedAirspace[];
+}
+
+export interface NotamDay {
+  notams: DayNotam[];
+  /** NOTAMs left out, per reason (replaced, cancelled, other day, trigger, …). */
+  dropped: Record<string, number>;
+  /** Designators named by NOTAMs that no airspace answers to, with the NOTAMs naming them. */
+  unlinked: Map<string, string[]>;
+}
+
+const LINKABLE: ReadonlySet<NotamKind | null> = new Set(["A", "D", "R", "V"]);
+
+export function notamsForDay(
+  all: readonly Notam[],
+  day: UtcDay,
+  linker: AirspaceLinker,
+  sink: DiagnosticSink,
+): NotamDay {
+  const dropped: Record<string, number> = {};
+  const drop = (why: string) => {
+    dropped[why] = (dropped[why] ?? 0) + 1;
+  };
+  const superseded = new Map<string, "replaced" | "cancelled">();
+  for (const n of all) if (n.ref && n.type !== "N") superseded.set(n.ref, n.type === "R" ? "replaced" : "cancelled");
+  const out: DayNotam[] = [];
+  const unlinked = new Map<string, string[]>();
+  const dayNumber = day.start / 86_400_000;
+  for (const n of all) {
+    const gone = superseded.get(n.id);
+    if (gone) {
+      drop(gone);
+      continue;
+    }
+    if (n.type === "C") {
+      drop("cancellation");
+      continue;
+    }
+    const v = parseValidity(n.itemB, n.itemC ?? "PERM");
+    if (!v.ok) {
+      sink.add({
+        code: "notam.validity.invalid",
+        severity: "skipped",
+        message: v.reason,
+        source: n.origin.source,
+        record: n.origin.record,
+        id: n.id,
+      });
+      continue;
+    }
+    if (!clipToDay([v.value.b, v.value.c ?? Number.POSITIVE_INFINITY], day)) {
+      drop("otherDay");
+      continue;
+    }
+    let kind = notamKind(n.q, n.itemE);
+    if (kind === "C") {
+      drop("trigger");
+      continue;
+    }
+    const obstacle = isObstacle(n.q);
+    if (kind === null && !obstacle) {
+      drop("notAirspace");
+      continue;
+    }
+    const schedule = n.itemD?.trim() ? evaluateItemD(n.itemD, v.value, dayNumber, n.q?.centre) : undefined;
+    const spans = schedule ? schedule.intervals : [clipToDay([v.value.b, v.value.c ?? Number.POSITIVE_INFINITY], day)!];
+    const country = countryOfIcao(n.itemA[0] ?? "") ?? (n.q ? countryOfIcao(n.q.fir) : undefined);
+    let linked: NormalizedAirspace[] = [];
+    if (LINKABLE.has(kind)) {
+      const r = linker.link({
+        text: n.itemE,
+        ...(country ? { country } : {}),
+        ...(n.q?.centre ? { centre: n.q.centre } : {}),
+        ...(n.q?.radiusNm !== undefined ? { radiusNm: n.q.radiusNm } : {}),
+      });
+      linked = r.airspaces;
+      if (linked.length > 0 && (kind === "R" || kind === "V")) kind = "A";
+      if (linked.length === 0) for (const d of r.unmatched) unlinked.set(d, [...(unlinked.get(d) ?? []), n.id]);
+    }
+    out.push({
+      notam: n,
+      kind,
+      obstacle,
+      validity: v.value,
+      ...(schedule ? { schedule } : {}),
+      spans,
+      ...limitsOf(n),
+      ...(country ? { country } : {}),
+      linked,
+    });
+  }
+  return { notams: out, dropped, unlinked };
+}
+
+/** F/G, else the Q-line flight levels. */
+function limitsOf(n: Notam): { upper?: VerticalLimit; lower?: VerticalLimit } {
+  const q = n.q ? qLimits(n.q) : { lower: undefined, upper: undefined };
+  const lower = (n.itemF ? parseNotamLimit(n.itemF) : undefined) ?? q.lower;
+  const upper = (n.itemG ? parseNotamLimit(n.itemG) : undefined) ?? q.upper;
+  return { ...(upper ? { upper } : {}), ...(lower ? { lower } : {}) };
+}

@@ -1,0 +1,160 @@
+// The NOTAM readers on the fixtures of fixtures/notam (PROVENANCE.md there): goldens, shared shape, the source entry.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { fromPibStamp, readNotamJsonLines } from "../../src/notam/jsonl.js";
+import { readNotamSource } from "../../src/notam/read.js";
+import { readNotamText } from "../../src/notam/text.js";
+import { expectGolden, FIXTURES } from "../helpers.js";
+
+const DIR = path.join(FIXTURES, "notam");
+const bytes = (name: string): Uint8Array => readFileSync(path.join(DIR, name));
+const golden = (name: string): string => path.join(DIR, name.replace(/\.(txt|jsonl)$/, ".expected.json"));
+const CASES = ["icao-plain.txt", "icao-parens.txt", "uk-pib.jsonl", "raw-text.jsonl", "xctools.jsonl"];
+
+describe("NOTAM readers golden", () => {
+  it.each(CASES)("%s", (name) => expectGolden(golden(name), readNotamSource(bytes(name), name)));
+});
+
+describe("readNotamText", () => {
+  const plain = readNotamText(readFileSync(path.join(DIR, "icao-plain.txt"), "utf8"), "icao-plain.txt");
+  const parens = readNotamText(readFileSync(path.join(DIR, "icao-parens.txt"), "utf8"), "icao-parens.txt");
+
+  it("reads every NOTAM, with the line each starts on", () => {
+    expect(plain.diagnostics).toEqual([]);
+    expect(plain.notams.map((n) => [n.id, n.type, n.ref, n.origin.line])).toEqual([
+      ["A0288/13", "R", "A0285/13", 1],
+      ["V0221/22", "N", undefined, 8],
+      ["A0054/22", "N", undefined, 14],
+      ["A1235/09", "C", "A1234/09", 26],
+      ["A0623/91", "N", undefined, 32],
+    ]);
+  });
+
+  it("keeps E's line breaks, joins items sharing a line, normalises C", () => {
+    const [r, , daily, cancel, multi] = plain.notams;
+    expect(r?.itemE).toBe(
+      "STAND 541, HUGES ROAD, JOHANNESBURG (261046S 0281323E): CRANE WITH\nDAY AND NIGHT MARKINGS ERECTED FROM GND-85FT AGL.",
+    );
+    expect([r?.itemA, r?.itemB, r?.itemC, r?.itemF, r?.itemG]).toEqual([
+      ["FAOR"],
+      "1301220938",
+      "1304191230EST",
+      "GND",
+      "5569FT AMSL",
+    ]);
+    expect([daily?.itemD, daily?.q?.centre, daily?.itemF, daily?.itemG]).toEqual([
+      "DAILY 2102-0031",
+      undefined,
+      "GND",
+      "UNL",
+    ]);
+    expect(cancel?.itemC).toBeUndefined();
+    expect(multi?.itemA).toEqual(["EGTT", "EGPX"]);
+  });
+
+  it("drops parentheses and the CREATED/SOURCE footer; a NOTAM on one line reads the same", () => {
+    expect(parens.diagnostics).toEqual([]);
+    expect(parens.notams.map((n) => [n.id, n.itemC])).toEqual([
+      ["A0012/24", "2403052200"],
+      ["A0059/24", "2404302359EST"],
+      ["A0063/15", "PERM"],
+      ["H3393/22", "2206212300"],
+    ]);
+    expect(parens.notams[0]?.itemE).toBe(
+      "LIT CRANE OPR WI PSN 513017N 0002642W (WEST DRAYTON). MAX HGT \n220FT\nAGL / 328FT AMSL. CRANE REF 2023124114",
+    );
+    expect(parens.notams[2]?.itemE).toBe(
+      "ACFT WHOSE ACN EXCEEDS PUBLISHED PCN VALUES MAY BE PARKED ON THESE POSITIONS IN CERTAIN CONDITIONS DICTATED BY TECHNICAL EVALUATION.",
+    );
+    expect(parens.notams[3]?.itemG).toBe("1050FT AMSL");
+  });
+
+  it("ends E only at F) or G) after a blank: other labels stay in the text", () => {
+    const text =
+      "A0001/26 NOTAMN\nQ) EDGG/QRTCA/IV/BO/W/000/080\nA) EDDF B) 2602010800 C) 2602011600\n" +
+      "E) AREA A) AND B) CLSD, REF(F) FOLLOWS\nQ) NOT A Q-LINE\nF) SFC G) FL100";
+    const [n] = readNotamText(text, "t").notams;
+    expect(n?.itemE).toBe("AREA A) AND B) CLSD, REF(F) FOLLOWS\nQ) NOT A Q-LINE");
+    expect([n?.itemF, n?.itemG]).toEqual(["SFC", "FL100"]);
+  });
+});
+
+describe("readNotamJsonLines", () => {
+  it("reads the UK PIB's split Q-line fields", () => {
+    const uk = readNotamJsonLines(readFileSync(path.join(DIR, "uk-pib.jsonl"), "utf8"), "uk-pib.jsonl");
+    expect(uk.diagnostics).toEqual([]);
+    expect(uk.notams[0]).toMatchObject({
+      id: "H3393/22",
+      nof: "EGGN",
+      q: { raw: "EGTT/QWULW/IV/BO/AW/000/011/5224N00152W001", lower: 0, upper: 11, radiusNm: 1 },
+      origin: { source: "uk-pib.jsonl", record: 0, line: 1 },
+    });
+  });
+
+  it("converts the xctools PIB stamps and lets the Q-line FIR stand in for a missing Item A", () => {
+    expect(["18/09/12 12:30", "18/09/28 09:00 EST", "PERM", "soon"].map(fromPibStamp)).toEqual([
+      "1809121230",
+      "1809280900EST",
+      "PERM",
+      "soon",
+    ]);
+    const xc = readNotamJsonLines(readFileSync(path.join(DIR, "xctools.jsonl"), "utf8"), "xctools.jsonl");
+    expect(xc.notams.map((n) => [n.id, n.type, n.itemA, n.itemB, n.itemC])).toEqual([
+      ["B4433/17", "N", ["EBBU"], "1710180630", "PERM"],
+      ["B3365/18", "N", ["EBBU"], "1806281023", "1809280900EST"],
+      ["P1737/18", "N", ["LFQQ"], "1808100754", "1811301700"],
+      ["C0315/18", "N", ["LFAT"], "1807200806", "1809302359"],
+    ]);
+    expect(xc.diagnostics.map((d) => d.code)).toEqual([
+      "notam.type.assumed",
+      "notam.itemA.fromFir",
+      "notam.type.assumed",
+      "notam.itemA.fromFir",
+      "notam.type.assumed",
+      "notam.type.assumed",
+    ]);
+  });
+
+  it("reads a record that has only `raw` from its text, at the record's line", () => {
+    const rt = readNotamJsonLines(readFileSync(path.join(DIR, "raw-text.jsonl"), "utf8"), "raw-text.jsonl");
+    expect(rt.diagnostics).toEqual([]);
+    const last = rt.notams[3];
+    expect([last?.id, last?.itemC, last?.q?.fir, last?.origin]).toEqual([
+      "A0063/15",
+      "PERM",
+      "LLLL",
+      { source: "raw-text.jsonl", record: 3, line: 4 },
+    ]);
+  });
+});
+
+describe("readNotamSource", () => {
+  it("gunzips, detects JSON lines and ICAO text alike", () => {
+    for (const [name, format] of [
+      ["uk-pib.jsonl", "jsonl"],
+      ["icao-plain.txt", "text"],
+    ] as const) {
+      const { sha256, ...plain } = readNotamSource(bytes(name), name);
+      const { sha256: gzSha256, ...gz } = readNotamSource(gzipSync(bytes(name)), name);
+      expect([plain.format, plain.notams.length > 0, gz]).toEqual([format, true, plain]);
+      expect(sha256).not.toBe(gzSha256); // the hash is of the bytes as given
+    }
+  });
+
+  it("reads a UTF-8 BOM and leading blank lines", () => {
+    const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from("\n\n"), bytes("uk-pib.jsonl")]);
+    const r = readNotamSource(body, "bom.jsonl");
+    expect([r.format, r.notams.length, r.diagnostics]).toEqual(["jsonl", 3, []]);
+    expect(r.notams[0]?.origin.line).toBe(3);
+  });
+
+  it("reads Windows-1252 text and says so", () => {
+    const text =
+      "A0001/26 NOTAMN\nQ) LFFF/QRTCA/IV/BO/W/000/080\nA) LFPG B) 2602010800 C) 2602011600\nE) ZONE INTERDITE \u00e0 BLOIS\n";
+    const r = readNotamSource(Buffer.from(text, "latin1"), "latin1.txt");
+    expect(r.notams[0]?.itemE).toBe("ZONE INTERDITE \u00e0 BLOIS");
+    expect(r.diagnostics.map((d) => [d.code, d.severity])).toEqual([["source.encoding.windows1252", "repaired"]]);
+  });
+});

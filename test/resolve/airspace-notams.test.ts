@@ -1,0 +1,97 @@
+// The NOTAM rows of the DESIGN §4 decision table on hand-made airspaces and NOTAMs.
+import { describe, expect, it } from "vitest";
+import type { Notam } from "../../src/model/notam.js";
+import { airspaceDay } from "../../src/resolve/airspace-activity.js";
+import type { DayNotam } from "../../src/resolve/notams.js";
+import { evaluateItemD } from "../../src/schedule/evaluate.js";
+import { parseValidity } from "../../src/schedule/validity.js";
+import { airspace, DAY } from "../publish/fixtures.js";
+
+const at = (hhmm: string) => Date.parse(`${DAY.date}T${hhmm}:00Z`);
+const fresh = { day: DAY, now: at("06:00"), sources: { notam: "fresh", aup: "missing" } } as const;
+
+function dayNotam(kind: "A" | "D", itemD: string | undefined, over: Partial<DayNotam> = {}): DayNotam {
+  const notam: Notam = {
+    id: "A0001/26",
+    series: "A",
+    number: 1,
+    year: 26,
+    type: "N",
+    itemA: ["EDGG"],
+    itemB: "2609140000",
+    itemC: "2609150000",
+    ...(itemD ? { itemD } : {}),
+    itemE: "ED-R 116 ACTIVE",
+    origin: { source: "test", record: 0 },
+  };
+  const v = parseValidity(notam.itemB, notam.itemC!);
+  if (!v.ok) throw new Error(v.reason);
+  const schedule = itemD ? evaluateItemD(itemD, v.value, DAY.start / 86_400_000) : undefined;
+  return {
+    notam,
+    kind,
+    obstacle: false,
+    validity: v.value,
+    ...(schedule ? { schedule } : {}),
+    spans: schedule ? schedule.intervals : [[DAY.start, DAY.end]],
+    upper: { value: 100, unit: 6, referenceDatum: 2 },
+    lower: { value: 0, unit: 1, referenceDatum: 0 },
+    linked: [],
+    ...over,
+  };
+}
+
+describe("airspaces with linked NOTAMs", () => {
+  it("a byNotam area activated by a NOTAM: its intervals, rows with the NOTAM's limits, the NOTAM listed", () => {
+    const a = airspace("r116", "DE", 8, { type: 1, icaoClass: 8, byNotam: true });
+    const d = airspaceDay(a, fresh, [dayNotam("A", "0800-1600")]);
+    expect(d.activity).toMatchObject({ isActive: "Yes", activationType: "isActivatedByNOTAMAirspace" });
+    expect(d.intervals).toEqual([[at("08:00"), at("16:00")]]);
+    expect(d.rows).toEqual([
+      {
+        start: `${DAY.date}T08:00:00Z`,
+        end: `${DAY.date}T16:00:00Z`,
+        upperLimit: { value: 100, unit: 6, referenceDatum: 2 },
+      },
+    ]);
+    expect(d.notams[0]).toMatchObject({ NotamId: "A0001/26", NotamIsOfKind: "A", ItemD: "0800-1600" });
+    expect(d.notams[0]!.ItemDParsedSchedule?.status).toBe("exact");
+  });
+
+  it("a byNotam area with a fresh NOTAM source and nothing activating it is No", () => {
+    const a = airspace("r116", "DE", 8, { type: 1, icaoClass: 8, byNotam: true });
+    expect(airspaceDay(a, fresh).activity).toMatchObject({ isActive: "No", activationType: "isNotActiveAirspace" });
+  });
+
+  it("an exact deactivation subtracts its intervals from a permanent airspace", () => {
+    const d = airspaceDay(airspace("ctr", "DE", 8), fresh, [dayNotam("D", "0800-1600")]);
+    expect(d.intervals).toEqual([
+      [DAY.start, at("08:00")],
+      [at("16:00"), DAY.end],
+    ]);
+    expect(d.activity.activationType).toBe("isActive");
+    expect(d.notams).toHaveLength(1);
+  });
+
+  it("a deactivation over the whole day leaves the airspace No, with the NOTAM listed", () => {
+    const d = airspaceDay(airspace("ctr", "DE", 8), fresh, [dayNotam("D", undefined)]);
+    expect(d.activity).toMatchObject({ isActive: "No", activationType: "isNotActiveAirspace" });
+    expect(d.intervals).toEqual([]);
+    expect(d.notams[0]!.NotamIsOfKind).toBe("D");
+  });
+
+  it("a deactivation whose schedule is not exact subtracts nothing", () => {
+    const partial = dayNotam("D", "MON 0535-1800, 1900-2100");
+    expect(partial.schedule?.status).toBe("partial");
+    const d = airspaceDay(airspace("ctr", "DE", 8), fresh, [partial]);
+    expect(d.intervals).toEqual([[DAY.start, DAY.end]]);
+    expect(d.activity.isActive).toBe("Yes");
+  });
+
+  it("a NOTAM that activates nothing on the day is listed without changing the activity", () => {
+    const a = airspace("r116", "DE", 8, { type: 1, icaoClass: 8, byNotam: true });
+    const d = airspaceDay(a, fresh, [dayNotam("A", "SEP 20 0800-1600", { spans: [] })]);
+    expect(d.activity.activationType).toBe("isNotActiveAirspace");
+    expect(d.notams).toHaveLength(1);
+  });
+});
