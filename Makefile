@@ -27,10 +27,12 @@ check: node_modules
 bench: build
 	node dist/bench/publish.js
 	node --max-semi-space-size=32 dist/bench/itemd.js throughput
+	node --max-semi-space-size=32 dist/bench/notams.js
 
 # Every real Item D of ../shared/data/notam through the schedule parser: bench/out/itemd-corpus.json.
 corpus: build
 	node dist/bench/itemd.js corpus
+	node dist/bench/notam-report.js
 
 # Regenerates docs/contract.schema.json from the zod schemas.
 schema: node_modules

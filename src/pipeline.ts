@@ -2,7 +2,7 @@
 // ingest → normalise → resolve → validate → publish. Inputs are bytes and plain values; the entry
 // points in jobs/ read files, the clock and the environment.
 import { bundledFirIndex } from "./geo/fir-index.js";
-import { readAirspaceSource, type SourceRead } from "./ingest/read.js";
+import { readAirspaceSource, SourceError, type SourceRead } from "./ingest/read.js";
 import type { Feature } from "./model/contract.js";
 import { DiagnosticSink } from "./model/diagnostic.js";
 import type { Logger } from "./model/logger.js";
@@ -76,6 +76,9 @@ export async function publishDay(
 
   const notamReads = (options.notams ?? []).map((input) => {
     const read = readNotamSource(input.bytes, input.name);
+    // an unreadable NOTAM feed must not pass for a fresh one: silence would turn conditional airspaces to No
+    const why = read.diagnostics.find((d) => d.severity === "skipped");
+    if (read.notams.length === 0 && why) throw new SourceError(input.name, why.code, `no usable NOTAM; ${why.message}`);
     sink.addAll(read.diagnostics);
     log.info("NOTAM source read", { source: input.name, format: read.format, notams: read.notams.length });
     return { input, read };

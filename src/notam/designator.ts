@@ -10,7 +10,10 @@ export function normalizeDesignator(text: string): string {
 }
 
 // ICAO-prefixed areas: ED-R 116A, LF-R 20B3W, EGD113A, EBR08, LSR56, LKP1, ED-D 19A
-const PREFIXED = /\b([A-Z]{2})[ -]?([RDP])[ -]?(\d{1,4}[A-Z]?\d?[A-Z]?)\b/g;
+// (not `AIP ENR 5.1`: a chapter, not an area)
+const PREFIXED = /(?<!AIP )\b([A-Z]{2})[ -]?([RDP])[ -]?(\d{1,4}[A-Z]?\d?[A-Z]?)\b(?![.]\d)/g;
+// national kinds with the ICAO prefix glued on: EBTSA13A, LKTSA2
+const PREFIXED_NATIONAL = /\b([A-Z]{2})(TRA|TSA|CBA|MTA)[ -]?(\d{1,4}[A-Z]?)\b/g;
 // national forms without the prefix, for the area kinds that NOTAMs and the AUP activate
 const NATIONAL = /\b(TRA|TSA|CBA|MTA)[ -]?(\d{1,4}[A-Z]?)\b/g;
 
@@ -23,6 +26,9 @@ export function designatorsIn(text: string, icaoPrefix?: string): string[] {
   const out = new Set<string>();
   for (const m of upper.matchAll(PREFIXED)) {
     // only real ICAO prefixes: `AND 1`, `SEP 1`, `WED 600` are words, not areas
+    if (countryOfIcao(m[1]!) !== undefined) out.add(`${m[1]}${m[2]}${number(m[3]!)}`);
+  }
+  for (const m of upper.matchAll(PREFIXED_NATIONAL)) {
     if (countryOfIcao(m[1]!) !== undefined) out.add(`${m[1]}${m[2]}${number(m[3]!)}`);
   }
   for (const m of upper.matchAll(NATIONAL)) {

@@ -5,7 +5,8 @@ import { repairPolygons } from "../geo/repair.js";
 import { checkAreaGeometry } from "../geo/rfc7946.js";
 import type { AreaGeometry } from "../model/contract.js";
 import type { QLine } from "../model/notam.js";
-import { parseParts } from "./geometry/chains.js";
+import { BAD_COORDINATE, parseParts } from "./geometry/chains.js";
+import { parseCoordinates } from "./geometry/coordinates.js";
 import { type AreaKind, interpret } from "./geometry/interpret.js";
 import { circle, type Ring } from "./geometry/shapes.js";
 
@@ -25,6 +26,8 @@ export interface GeometryIssue {
 export const GEOMETRY_ISSUES = {
   /** Item E has coordinates but no area could be drawn from them; the Q-line circle stands in. */
   itemEUnused: "notam.geometry.itemEUnused",
+  /** Shaped like a coordinate but out of range (`510635N 5012927E`): skipped. */
+  badCoordinate: "notam.geometry.badCoordinate",
   /** Two or more points with no width (a route or a line): not an area. */
   lineWithoutWidth: "notam.geometry.lineWithoutWidth",
   /** An arc with no CLOCKWISE/ANTI-CLOCKWISE: drawn the shorter way. */
@@ -62,6 +65,10 @@ export function notamGeometry(itemE: string, q: QLine | undefined): { value?: No
   const qRadiusM = qCircleRadiusM(q);
   const pointM = Math.min(POINT_RADIUS_M, qRadiusM ?? Number.POSITIVE_INFINITY);
   const { areas, notes } = interpret(itemE, parts, { radiusM: pointM });
+  const good = new Set(parseCoordinates(itemE).map((c) => c.at));
+  for (const m of itemE.matchAll(BAD_COORDINATE)) {
+    if (!good.has(m.index)) issues.push({ code: GEOMETRY_ISSUES.badCoordinate, at: m.index, text: m[0] });
+  }
   for (const n of notes) {
     issues.push({
       code: GEOMETRY_ISSUES[n.code as keyof typeof GEOMETRY_ISSUES],

@@ -25,3 +25,14 @@ describe("designators", () => {
     expect(designatorsIn("TRA LAUTER 1 C")).toContain("EDR205C");
   });
 });
+
+describe("designators that are not areas", () => {
+  it("ignores words and AIP chapters that look like one", () => {
+    expect(designatorsIn("AND 1 SEP 1 WED 600 PPR 24HR")).toEqual([]);
+    expect(designatorsIn("REF AIP ENR 5.1-83")).toEqual([]);
+  });
+
+  it("reads national kinds with the prefix glued on", () => {
+    expect(designatorsIn("TEMPO SEGREGATED AREA EBTSA13A-CHANNEL A ACTIVATED")).toEqual(["EBTSA13A"]);
+  });
+});

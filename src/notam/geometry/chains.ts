@@ -42,15 +42,21 @@ const CLAUSE_START =
   /ANTI-?\s?CLOCKWISE|COUNTER-?\s?CLOCKWISE|CLOCKWISE|\bA?C?CW\b|\bARC\b|\bCIRCLE\b|\bRADIUS\b|\d+(?:[.,]\d+)? ?(?:NM|KM|M)\b/i;
 const COUNTER = /ANTI-?\s?CLOCKWISE|COUNTER-?\s?CLOCKWISE|\bACW\b|\bCCW\b/i;
 const CLOCKWISE = /CLOCKWISE|\bCW\b/i;
-const FROM = /^[\s,]*(?:FROM|FM|BTN|BETWEEN)(?:\s+(?:PSN|POSITION|POINT))?[\s:,\-–—]*$/i;
+const NAMED = String.raw`(?:\s+(?:THE\s+)?(?:PSNS?|POSITIONS?|POINTS?))?`;
+const FROM = new RegExp(String.raw`^[\s,]*(?:FROM|FM|BTN|BETWEEN)${NAMED}[\s:,\-–—]*$`, "i");
 const TO =
-  /^[\s,]*(?:(?:ANTI-?\s?|COUNTER-?\s?)?CLOCKWISE\s+|A?C?CW\s+)?(?:THEN(?:CE)?\s+)?(?:TO|AND|[-–—])(?:\s+(?:PSN|POSITION|POINT))?[\s:,]*$/i;
+  /^[\s,]*(?:(?:ANTI-?\s?|COUNTER-?\s?)?CLOCKWISE\s+|A?C?CW\s+)?(?:THEN(?:CE)?\s+)?(?:TO|AND|[-–—])(?:\s+(?:THE\s+)?(?:PSN|POSITION|POINT))?[\s:,]*$/i;
 const LINK_WORDS =
-  /\b(?:TO|AND|OR|THEN|THENCE|STRAIGHT|LINES?|JOINING|JOIN|SUCCESSIVELY|ALONG|BY|A|AN|THE|POINTS?|PSNS?|POSITIONS?|BACK|FOLLOWING)\b/gi;
+  /\b(?:TO|AND|OR|THEN|THENCE|STRAIGHT|LINES?|JOINING|JOIN|SUCCESSIVELY|ALONG|BY|A|AN|THE|OF|POINTS?|PSNS?|POSITIONS?|BACK|FOLLOWING|BTN|BETWEEN|LATITUDE|LONGITUDE|PARALLEL|MERIDIAN)\b/gi;
+/** Shaped like a coordinate but out of range (`510635N 5012927E`): skipped, the chain goes on. */
+export const BAD_COORDINATE = /(?<![\d.,])\d{4,}(?:[.,]\d+)?\s?[NS]\s?,?\s*\d{4,}(?:[.,]\d+)?\s?[EW](?![A-Z])/gi;
 
 /** Only separators, joining words and short place names in brackets: the chain goes on. */
 export function isLink(gap: string): boolean {
-  const rest = gap.replace(/\([^()\d]{0,60}\)/g, " ").replace(LINK_WORDS, " ");
+  const rest = gap
+    .replace(BAD_COORDINATE, " ")
+    .replace(/\([^()\d]{0,60}\)/g, " ")
+    .replace(LINK_WORDS, " ");
   return /^[\s\-–—,;:/]*$/.test(rest);
 }
 

@@ -22,7 +22,7 @@ const LON = String.raw`\d{2,3} \d{2} \d{2}${DEC}|\d{4,7}${DEC}|${symbols("3")}`;
 // Hemisphere after (513017N 0002642W) or before (N513017 W0002642); the first alternative wins at a
 // position, so `PSN 513017N …` never reads the N of PSN as a hemisphere (a letter may not precede it).
 const COORDINATE = new RegExp(
-  String.raw`(?<![\d.,])(${LAT}) ?([NS])[\s,]*(${LON}) ?([EW])(?![A-Z\d])` +
+  String.raw`(?<![\d.,])(${LAT}) ?([NS])[\s,]*(?:-\s*)?(${LON}) ?([EW])(?![A-Z\d])` +
     String.raw`|(?<![A-Z\d])([NS]) ?(${LAT})[\s,]*([EW]) ?(${LON})(?![\d.,]?\d)`,
   "gi",
 );

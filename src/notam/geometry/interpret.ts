@@ -23,7 +23,7 @@ export interface Note {
 /** How far a radius may stand from its coordinate: `WI 9NM RADIUS OF PSN\n`, `p (PLACE, COUNTY) RADIUS 0.1NM`. */
 const NEAR = 60;
 const MULTIPLE = /\b(?:MULTIPLE|VARIOUS|SEVERAL|LOCATIONS|SITES|PSNS|POSITIONS|REFERENCES)\b/i;
-const ROUTE = /\b(?:ROUTE|ROUTING|ROUTEING|TRACK|TRANSIT|TRANSITING|BTN|BETWEEN)\b/i;
+const ROUTE = /\bTR\d*:|\b(?:ROUTE|ROUTING|ROUTEING|TRACK|TRANSIT|TRANSITING|BTN|BETWEEN)\b/i;
 const AREA = /\b(?:BOUNDED|AREA|ENCLOSED|DELIMITED|POLYGON)\b/i;
 
 export interface PointCircle {
@@ -35,6 +35,7 @@ export function interpret(text: string, parts: readonly Part[], opts: PointCircl
   const areas: Area[] = [];
   const points: Array<{ point: LatLon; at: number }> = [];
   const notes: Note[] = [];
+  let lines = 0;
   const note = (code: string, at: number, end: number) => notes.push({ code, at, end });
   for (const part of parts) {
     if (part.kind === "circle") {
@@ -53,7 +54,8 @@ export function interpret(text: string, parts: readonly Part[], opts: PointCircl
     const last = pts[pts.length - 1]!;
     const closed = pts.length >= 4 && distanceM(first, last) < 1;
     if (part.vertices.some((v, k) => v.arc && k > 0)) {
-      if (part.vertices.some((v) => v.arc?.clockwise === undefined)) note("arcDirectionMissing", part.at, part.end);
+      if (part.vertices.some((v) => v.arc && v.arc.clockwise === undefined))
+        note("arcDirectionMissing", part.at, part.end);
       areas.push({ kind: "arc-polygon", ring: chainRing(part.vertices), at: part.at });
     } else if (width && pts.length >= 2) {
       pushCorridor(pts, width.metres, part.at, part.end);
@@ -68,13 +70,14 @@ export function interpret(text: string, parts: readonly Part[], opts: PointCircl
     } else if (radius !== undefined) {
       pushCorridor(pts, radius, part.at, part.end);
     } else {
+      lines++;
       note("lineWithoutWidth", part.at, part.end);
     }
   }
-  if (areas.length === 0 && points.length > 1 && ROUTE.test(text)) {
+  if (areas.length === 0 && lines === 0 && points.length > 1 && ROUTE.test(text)) {
     // `ROUTING: p1 (PLACE) 0943 / p2 (PLACE) 0945 …`: waypoints of a route, not sites
     note("lineWithoutWidth", points[0]!.at, points[points.length - 1]!.at);
-  } else if (areas.length === 0) {
+  } else if (areas.length === 0 && lines === 0) {
     for (const p of points) areas.push({ kind: "point-circle", ring: circle(p.point, opts.radiusM), at: p.at });
   }
   return { areas, notes };

@@ -66,7 +66,10 @@ export function corridor(points: readonly LatLon[], halfWidthM: number): { ring:
     return [p.lon, p.lat];
   };
   if (xy.length === 1) return { ring: circle(origin, halfWidthM), hull: false };
-  const outline = [...side(xy, halfWidthM), ...side([...xy].reverse(), halfWidthM)];
+  // each side ends where the next begins: drop the repeats before asking whether the outline crosses itself
+  const outline = [...side(xy, halfWidthM), ...side([...xy].reverse(), halfWidthM)].filter(
+    (q, k, all) => Math.hypot(q[0] - all[(k + 1) % all.length]![0], q[1] - all[(k + 1) % all.length]![1]) > 0.01,
+  );
   const ring = outline.map(back);
   if (!ringSelfIntersects([...ring, ring[0]!])) return { ring, hull: false };
   const around = xy.flatMap((q) => roundPoints(q, 0, 2 * Math.PI, halfWidthM, false));

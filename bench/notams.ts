@@ -1,0 +1,72 @@
+// NOTAM benchmark (`make bench`): parse, classify, extract geometry and expand Item D for 40 000 NOTAMs
+// (the 33 561 real ones of ../shared/data/notam, repeated), and link 40 000 NOTAMs against the 20 000
+// generated airspaces of bench/publish.ts (bench/out/input, made by `make bench` before this runs).
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { bundledFirIndex } from "../src/geo/fir-index.js";
+import { readAirspaceSource } from "../src/ingest/read.js";
+import { DiagnosticSink } from "../src/model/diagnostic.js";
+import type { Notam } from "../src/model/notam.js";
+import { normalizeAirspaces } from "../src/normalize/airspace.js";
+import { notamGeometry } from "../src/notam/geometry.js";
+import { notamKind } from "../src/notam/kind.js";
+import { readNotamSource } from "../src/notam/read.js";
+import { AirspaceLinker } from "../src/resolve/link.js";
+import { evaluateItemD } from "../src/schedule/evaluate.js";
+import { parseValidity } from "../src/schedule/validity.js";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+const DATA = process.env.SHARED_DATA ?? path.resolve(ROOT, "..", "shared", "data");
+const TARGET = 40_000;
+
+const files = readdirSync(path.join(DATA, "notam"))
+  .filter((f) => /\.jsonl(\.gz)?$/.test(f) && !f.startsWith("itemD_"))
+  .map((f) => ({ name: f, bytes: readFileSync(path.join(DATA, "notam", f)) }));
+
+function processAll(): { notams: Notam[]; seconds: number } {
+  const t0 = performance.now();
+  const notams: Notam[] = [];
+  while (notams.length < TARGET) {
+    for (const f of files) notams.push(...readNotamSource(f.bytes, f.name).notams);
+  }
+  notams.length = TARGET;
+  for (const n of notams) {
+    notamKind(n.q, n.itemE);
+    notamGeometry(n.itemE, n.q);
+    const v = parseValidity(n.itemB, n.itemC ?? "PERM");
+    if (v.ok && n.itemD) evaluateItemD(n.itemD, v.value, Math.floor(v.value.b / 86_400_000), n.q?.centre);
+  }
+  return { notams, seconds: (performance.now() - t0) / 1000 };
+}
+
+processAll(); // warm-up
+const runs = [processAll(), processAll(), processAll()];
+const perSecond = runs.map((r) => TARGET / r.seconds).sort((a, b) => a - b);
+console.log(
+  `NOTAM parse + kind + geometry + Item D: median ${Math.round(perSecond[1]!)} per second (${perSecond.map(Math.round).join(", ")}; goal ≥ 20 000)`,
+);
+
+const inputDir = path.join(ROOT, "bench", "out", "input");
+const sink = new DiagnosticSink();
+const records = readdirSync(inputDir).flatMap(
+  (f) => readAirspaceSource(readFileSync(path.join(inputDir, f)), f).records,
+);
+const airspaces = normalizeAirspaces(records, { firs: bundledFirIndex() }, sink);
+const notams = runs[0]!.notams;
+const times: number[] = [];
+let linked = 0;
+for (let k = 0; k < 3; k++) {
+  const t0 = performance.now();
+  const linker = new AirspaceLinker(airspaces);
+  linked = 0;
+  for (const n of notams) {
+    const r = linker.link({ text: n.itemE, ...(n.q?.centre ? { centre: n.q.centre } : {}) });
+    if (r.airspaces.length > 0) linked++;
+  }
+  times.push((performance.now() - t0) / 1000);
+}
+times.sort((a, b) => a - b);
+console.log(
+  `linking ${notams.length} NOTAMs against ${airspaces.length} airspaces: median ${times[1]!.toFixed(2)} s (${times.map((t) => t.toFixed(2)).join(", ")}; goal < 2 s), ${linked} linked`,
+);
