@@ -24,13 +24,10 @@ const files = readdirSync(path.join(DATA, "notam"))
   .filter((f) => /\.jsonl(\.gz)?$/.test(f) && !f.startsWith("itemD_"))
   .map((f) => ({ name: f, bytes: readFileSync(path.join(DATA, "notam", f)) }));
 
-function processAll(): { notams: Notam[]; seconds: number } {
+/** One pass over the real corpus: read every file, then classify, draw and expand each NOTAM. */
+function pass(): { notams: Notam[]; seconds: number } {
   const t0 = performance.now();
-  const notams: Notam[] = [];
-  while (notams.length < TARGET) {
-    for (const f of files) notams.push(...readNotamSource(f.bytes, f.name).notams);
-  }
-  notams.length = TARGET;
+  const notams = files.flatMap((f) => readNotamSource(f.bytes, f.name).notams);
   for (const n of notams) {
     notamKind(n.q, n.itemE);
     notamGeometry(n.itemE, n.q);
@@ -40,11 +37,25 @@ function processAll(): { notams: Notam[]; seconds: number } {
   return { notams, seconds: (performance.now() - t0) / 1000 };
 }
 
-processAll(); // warm-up
-const runs = [processAll(), processAll(), processAll()];
-const perSecond = runs.map((r) => TARGET / r.seconds).sort((a, b) => a - b);
+pass(); // warm-up
+// rounds of whole passes until at least 40 000 NOTAMs were processed, three times
+const rates: number[] = [];
+let sample: Notam[] = [];
+for (let k = 0; k < 3; k++) {
+  let done = 0;
+  let seconds = 0;
+  while (done < TARGET) {
+    const r = pass();
+    done += r.notams.length;
+    seconds += r.seconds;
+    sample = r.notams;
+  }
+  rates.push(done / seconds);
+}
+rates.sort((a, b) => a - b);
+const shown = rates.map(Math.round).join(", ");
 console.log(
-  `NOTAM parse + kind + geometry + Item D: median ${Math.round(perSecond[1]!)} per second (${perSecond.map(Math.round).join(", ")}; goal ≥ 20 000)`,
+  `NOTAM read + kind + geometry + Item D: median ${Math.round(rates[1]!)} per second (${shown}; goal ≥ 20 000)`,
 );
 
 const inputDir = path.join(ROOT, "bench", "out", "input");
@@ -53,7 +64,8 @@ const records = readdirSync(inputDir).flatMap(
   (f) => readAirspaceSource(readFileSync(path.join(inputDir, f)), f).records,
 );
 const airspaces = normalizeAirspaces(records, { firs: bundledFirIndex() }, sink);
-const notams = runs[0]!.notams;
+// 40 000 NOTAMs: the corpus, then its first NOTAMs again
+const notams = [...sample, ...sample].slice(0, TARGET);
 const times: number[] = [];
 let linked = 0;
 for (let k = 0; k < 3; k++) {

@@ -5,18 +5,29 @@ import type { Position } from "./planar.js";
 /** True when two non-adjacent segments of the closed ring intersect or touch. */
 export function ringSelfIntersects(ring: readonly Position[]): boolean {
   const n = ring.length - 1; // segments of a closed ring
-  if (n < 4) return false;
-  const order = Array.from({ length: n }, (_, i) => i);
-  const minX = (i: number) => Math.min(ring[i]![0], ring[i + 1]![0]);
-  const maxX = (i: number) => Math.max(ring[i]![0], ring[i + 1]![0]);
-  order.sort((a, b) => minX(a) - minX(b));
+  if (n < 4 || isConvex(ring)) return false;
+  const minX = new Float64Array(n);
+  const maxX = new Float64Array(n);
+  const minY = new Float64Array(n);
+  const maxY = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const [ax, ay] = ring[i]!;
+    const [bx, by] = ring[i + 1]!;
+    minX[i] = ax < bx ? ax : bx;
+    maxX[i] = ax < bx ? bx : ax;
+    minY[i] = ay < by ? ay : by;
+    maxY[i] = ay < by ? by : ay;
+  }
+  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => minX[a]! - minX[b]!);
   const active: number[] = [];
   for (const i of order) {
-    const left = minX(i);
+    const left = minX[i]!;
     let w = 0;
-    for (const j of active) if (maxX(j) >= left) active[w++] = j;
+    for (const j of active) if (maxX[j]! >= left) active[w++] = j;
     active.length = w;
     for (const j of active) {
+      // boxes that do not meet in y cannot cross (cheap, and most pairs of a circle's segments)
+      if (minY[j]! > maxY[i]! || maxY[j]! < minY[i]!) continue;
       const adjacent = Math.abs(i - j) === 1 || Math.abs(i - j) === n - 1;
       if (!adjacent && segmentsIntersect(ring[i]!, ring[i + 1]!, ring[j]!, ring[j + 1]!)) return true;
     }
@@ -51,4 +62,31 @@ function segmentsIntersect(p1: Position, p2: Position, q1: Position, q2: Positio
     (o3 === 0 && onSegment(q1, q2, p1)) ||
     (o4 === 0 && onSegment(q1, q2, p2))
   );
+}
+
+/**
+ * A closed ring that turns the same way at every vertex and once around in all is convex, hence simple:
+ * circles and boxes (most NOTAM areas) skip the pairwise test.
+ */
+function isConvex(ring: readonly Position[]): boolean {
+  const n = ring.length - 1;
+  let sign = 0;
+  let turning = 0;
+  for (let i = 0; i < n; i++) {
+    const a = ring[(i + n - 1) % n]!;
+    const b = ring[i]!;
+    const c = ring[(i + 1) % n]!;
+    const ux = b[0] - a[0];
+    const uy = b[1] - a[1];
+    const vx = c[0] - b[0];
+    const vy = c[1] - b[1];
+    const cross = ux * vy - uy * vx;
+    if (cross !== 0) {
+      const s = cross > 0 ? 1 : -1;
+      if (sign === 0) sign = s;
+      else if (s !== sign) return false;
+    }
+    turning += Math.atan2(cross, ux * vx + uy * vy);
+  }
+  return sign !== 0 && Math.abs(Math.abs(turning) - 2 * Math.PI) < 1e-6;
 }

@@ -7,7 +7,7 @@ import type { AreaGeometry } from "../model/contract.js";
 import type { QLine } from "../model/notam.js";
 import { BAD_COORDINATE, parseParts } from "./geometry/chains.js";
 import { parseCoordinates } from "./geometry/coordinates.js";
-import { type AreaKind, interpret } from "./geometry/interpret.js";
+import { type AreaKind, interpret, type NoteCode } from "./geometry/interpret.js";
 import { circle, type Ring } from "./geometry/shapes.js";
 
 export { parseCoordinates } from "./geometry/coordinates.js";
@@ -32,6 +32,8 @@ export const GEOMETRY_ISSUES = {
   lineWithoutWidth: "notam.geometry.lineWithoutWidth",
   /** An arc with no CLOCKWISE/ANTI-CLOCKWISE: drawn the shorter way. */
   arcDirectionMissing: "notam.geometry.arcDirectionMissing",
+  /** An arc's end points lie off its written radius (by > 15 %): drawn through the points as written. */
+  arcRadiusMismatch: "notam.geometry.arcRadiusMismatch",
   /** A closed polygon written with a radius (`WI 2NM RADIUS: p1 - … - p1`): drawn without the buffer. */
   bufferIgnored: "notam.geometry.bufferIgnored",
   /** A corridor bends tighter than its width: the convex hull of its circles stands in. */
@@ -42,11 +44,11 @@ export const GEOMETRY_ISSUES = {
   beyondQCircle: "notam.geometry.beyondQCircle",
   /** No usable Q-line circle (radius 999, 0 or missing, no centre): no geometry at all. */
   noQCircle: "notam.geometry.noQCircle",
-} as const;
+} as const satisfies Record<NoteCode, string> & Record<string, `notam.geometry.${string}`>;
 
 /**
  * A lone point with no radius (a crane, a mast, a launch site) is a 500 m circle (0.27 NM), never
- * larger than the Q-line circle. The Q radius itself is no measure of a point: it is rounded up to
+ * larger than the Q-line circle; so is each point of an obstacle NOTAM's list (`2 CRANES PSNS p1 AND p2`). The Q radius itself is no measure of a point: it is rounded up to
  * whole NM (at least 1) and often covers an aerodrome or a drift area (`BALLOONS … UP TO 20NM
  * DOWNWIND`); a caller that wants the Q circle still has it.
  */
@@ -61,20 +63,18 @@ const PRIORITY: readonly AreaKind[] = ["arc-polygon", "polygon", "circle", "poin
 export function notamGeometry(itemE: string, q: QLine | undefined): { value?: NotamGeometry; issues: GeometryIssue[] } {
   const issues: GeometryIssue[] = [];
   const excerpt = (at: number, end: number) => itemE.slice(at, Math.min(end, at + 120)).replace(/\s+/g, " ");
-  const parts = parseParts(itemE);
+  const coordinates = parseCoordinates(itemE);
+  const parts = parseParts(itemE, coordinates);
   const qRadiusM = qCircleRadiusM(q);
   const pointM = Math.min(POINT_RADIUS_M, qRadiusM ?? Number.POSITIVE_INFINITY);
-  const { areas, notes } = interpret(itemE, parts, { radiusM: pointM });
-  const good = new Set(parseCoordinates(itemE).map((c) => c.at));
+  const obstacle = q?.code.charAt(1) === "O";
+  const { areas, notes } = interpret(itemE, parts, { pointRadiusM: pointM, obstacle });
+  const good = new Set(coordinates.map((c) => c.at));
   for (const m of itemE.matchAll(BAD_COORDINATE)) {
     if (!good.has(m.index)) issues.push({ code: GEOMETRY_ISSUES.badCoordinate, at: m.index, text: m[0] });
   }
   for (const n of notes) {
-    issues.push({
-      code: GEOMETRY_ISSUES[n.code as keyof typeof GEOMETRY_ISSUES],
-      at: n.at,
-      text: excerpt(n.at, n.end),
-    });
+    issues.push({ code: GEOMETRY_ISSUES[n.code], at: n.at, text: excerpt(n.at, n.end) });
   }
   if (areas.length > 0) {
     const drawn = draw(areas.map((a) => a.ring));

@@ -143,3 +143,14 @@ describe("checkAreaGeometry", () => {
     ).toEqual(["rfc7946.position"]);
   });
 });
+
+describe("ringSelfIntersects on convex and star rings", () => {
+  it("a convex ring (circle) is simple; a pentagram that turns twice is not", () => {
+    const circle: Array<[number, number]> = [];
+    for (let i = 0; i <= 64; i++) circle.push([Math.cos((i * Math.PI) / 32), Math.sin((i * Math.PI) / 32)]);
+    expect(ringSelfIntersects(circle)).toBe(false);
+    const star: Array<[number, number]> = [];
+    for (let i = 0; i <= 5; i++) star.push([Math.cos((i * 4 * Math.PI) / 5), Math.sin((i * 4 * Math.PI) / 5)]);
+    expect(ringSelfIntersects(star)).toBe(true);
+  });
+});

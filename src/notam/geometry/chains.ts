@@ -60,6 +60,12 @@ export function isLink(gap: string): boolean {
   return /^[\s\-–—,;:/]*$/.test(rest);
 }
 
+function isOpen(chain: Chain): boolean {
+  const first = chain.vertices[0]!.point;
+  const last = chain.vertices[chain.vertices.length - 1]!.point;
+  return chain.vertices.length > 1 && (first.lat !== last.lat || first.lon !== last.lon);
+}
+
 interface CentreClause {
   start: number;
   /** Names a direction or an ARC: not a plain circle. */
@@ -89,8 +95,7 @@ function centreClause(gap: string): CentreClause | undefined {
 }
 
 /** The parts of an Item E, in order. */
-export function parseParts(text: string): Part[] {
-  const cs = parseCoordinates(text);
+export function parseParts(text: string, cs: readonly ParsedCoordinate[] = parseCoordinates(text)): Part[] {
   const parts: Part[] = [];
   let chain: Chain | undefined;
   let prevEnd = 0;
@@ -113,7 +118,9 @@ export function parseParts(text: string): Part[] {
     const gap = text.slice(prevEnd, c.at);
     const clause = centreClause(gap);
     if (clause) {
-      if (chain && !isLink(gap.slice(0, clause.start))) close();
+      // `… AND 520708N 0001947W. A CLOCKWISE ARC …`: a full stop before an arc does not end an open chain
+      const link = gap.slice(0, clause.start);
+      if (chain && !isLink(link) && !(isOpen(chain) && isLink(link.replace(/\./g, " ")))) close();
       const g1 = i + 1 < cs.length ? gapBefore(i + 1) : undefined;
       const fromTo = g1 !== undefined && FROM.test(g1) && i + 2 < cs.length && TO.test(gapBefore(i + 2));
       // `CENTRED ON c TO p` continues a chain; `RADIUS 2NM CENTRED ON p1 - p2` without ARC is two circles

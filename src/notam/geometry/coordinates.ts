@@ -16,14 +16,18 @@ const DEC = String.raw`(?:[.,]\d+)?\.?`; // `.5`, `,5`, and a stray `0061259.W`
 const SYM_MIN = `['’′]`;
 const SYM_SEC = `(?:"|''|”|″)`;
 const symbols = (deg: string) => String.raw`\d{1,${deg}} ?° ?\d{1,2} ?${SYM_MIN} ?(?:\d{1,2}(?:[.,]\d+)? ?${SYM_SEC})?`;
-const LAT = String.raw`\d{2} \d{2} \d{2}${DEC}|\d{4}(?:\d{2})?${DEC}|${symbols("2")}`;
-const LON = String.raw`\d{2,3} \d{2} \d{2}${DEC}|\d{4,7}${DEC}|${symbols("3")}`;
+// spaced groups: `51 30 17N 000 26 42W`, also a lone space `512555N 000 5913W`
+const lat = (dec: string) => String.raw`\d{2} \d{2} ?\d{2}${dec}|\d{4}(?:\d{2})?${dec}|${symbols("2")}`;
+const lon = (dec: string) => String.raw`\d{2,3} \d{2} ?\d{2}${dec}|\d{3} \d{4}${dec}|\d{4,7}${dec}|${symbols("3")}`;
+const [LAT, LON] = [lat(DEC), lon(DEC)];
+// hemisphere first: a full stop after the digits ends the sentence (`… N513200 W0002900.`)
+const [LAT_FIRST, LON_FIRST] = [lat(String.raw`(?:[.,]\d+)?`), lon(String.raw`(?:[.,]\d+)?`)];
 
 // Hemisphere after (513017N 0002642W) or before (N513017 W0002642); the first alternative wins at a
 // position, so `PSN 513017N …` never reads the N of PSN as a hemisphere (a letter may not precede it).
 const COORDINATE = new RegExp(
   String.raw`(?<![\d.,])(${LAT}) ?([NS])[\s,]*(?:-\s*)?(${LON}) ?([EW])(?![A-Z\d])` +
-    String.raw`|(?<![A-Z\d])([NS]) ?(${LAT})[\s,]*([EW]) ?(${LON})(?![\d.,]?\d)`,
+    String.raw`|(?<![A-Z\d])([NS]) ?(${LAT_FIRST})[\s,]*([EW]) ?(${LON_FIRST})(?![\d.,]?\d)`,
   "gi",
 );
 
@@ -56,9 +60,13 @@ export function parseCoordinates(text: string): ParsedCoordinate[] {
  * leading zero: `002647E`, `E350212`), 4 = ddmm. A decimal belongs to the last field.
  */
 function angle(text: string, isLon: boolean): number | undefined {
-  const clean = text.replace(",", ".").replace(/\.$/, "");
+  // spaces only group digits: `000 26 42` and `000 2642` read as `0002642`
+  const clean = text
+    .replace(",", ".")
+    .replace(/\.$/, "")
+    .replace(/ (?=\d)/g, "");
   let fields: string[];
-  if (/[°'’′"”″ ]/.test(clean)) {
+  if (/[°'’′"”″]/.test(clean)) {
     fields = clean.split(/[°'’′"”″ ]+/).filter((f) => f !== "");
   } else {
     const [int = "", frac] = clean.split(".");

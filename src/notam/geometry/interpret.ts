@@ -3,8 +3,8 @@
 //   a chain with arcs        → arc-polygon      WI 2NM EITHER SIDE OF p1 - p2  → corridor (a polygon)
 //   WI 50M RADIUS OF PSNS p1, p2 (MULTIPLE …)   → one circle per point; p1 - p2 with a radius → corridor
 //   a lone point, no radius  → point-circle (only when nothing else in the text is an area)
-import { distanceM, type LatLon } from "../../geo/geodesy.js";
-import type { Part } from "./chains.js";
+import { distanceM, type LatLon, METERS_PER_NM } from "../../geo/geodesy.js";
+import type { Arc, Part } from "./chains.js";
 import { radii, widths } from "./distances.js";
 import { chainRing, circle, corridor, type Ring } from "./shapes.js";
 
@@ -14,8 +14,15 @@ export interface Area {
   ring: Ring;
   at: number;
 }
+/** Named in GEOMETRY_ISSUES (geometry.ts) as `notam.geometry.<code>`. */
+export type NoteCode =
+  | "lineWithoutWidth"
+  | "arcDirectionMissing"
+  | "arcRadiusMismatch"
+  | "bufferIgnored"
+  | "corridorHull";
 export interface Note {
-  code: string;
+  code: NoteCode;
   at: number;
   end: number;
 }
@@ -23,20 +30,26 @@ export interface Note {
 /** How far a radius may stand from its coordinate: `WI 9NM RADIUS OF PSN\n`, `p (PLACE, COUNTY) RADIUS 0.1NM`. */
 const NEAR = 60;
 const MULTIPLE = /\b(?:MULTIPLE|VARIOUS|SEVERAL|LOCATIONS|SITES|PSNS|POSITIONS|REFERENCES)\b/i;
-const ROUTE = /\bTR\d*:|\b(?:ROUTE|ROUTING|ROUTEING|TRACK|TRANSIT|TRANSITING|BTN|BETWEEN)\b/i;
+const ROUTE = /\bTR\d*\b|\b(?:ROUTE|ROUTING|ROUTEING|TRACK|TRANSIT|TRANSITING|BTN|BETWEEN)\b/i;
 const AREA = /\b(?:BOUNDED|AREA|ENCLOSED|DELIMITED|POLYGON)\b/i;
 
-export interface PointCircle {
+export interface InterpretOptions {
   /** Radius of a lone point's circle, metres. */
-  radiusM: number;
+  pointRadiusM: number;
+  /** An obstacle NOTAM (Q-code subject O…): points joined without a width are objects, not a route. */
+  obstacle: boolean;
 }
 
-export function interpret(text: string, parts: readonly Part[], opts: PointCircle): { areas: Area[]; notes: Note[] } {
+export function interpret(
+  text: string,
+  parts: readonly Part[],
+  opts: InterpretOptions,
+): { areas: Area[]; notes: Note[] } {
   const areas: Area[] = [];
   const points: Array<{ point: LatLon; at: number }> = [];
   const notes: Note[] = [];
   let lines = 0;
-  const note = (code: string, at: number, end: number) => notes.push({ code, at, end });
+  const note = (code: NoteCode, at: number, end: number) => notes.push({ code, at, end });
   for (const part of parts) {
     if (part.kind === "circle") {
       const r = part.radiusM ?? radiusAfter(text, part.end, text.length);
@@ -56,6 +69,9 @@ export function interpret(text: string, parts: readonly Part[], opts: PointCircl
     if (part.vertices.some((v, k) => v.arc && k > 0)) {
       if (part.vertices.some((v) => v.arc && v.arc.clockwise === undefined))
         note("arcDirectionMissing", part.at, part.end);
+      if (part.vertices.some((v, k) => v.arc && offCircle(v.arc, part.vertices[k - 1]?.point, v.point))) {
+        note("arcRadiusMismatch", part.at, part.end);
+      }
       areas.push({ kind: "arc-polygon", ring: chainRing(part.vertices), at: part.at });
     } else if (width && pts.length >= 2) {
       pushCorridor(pts, width.metres, part.at, part.end);
@@ -69,16 +85,19 @@ export function interpret(text: string, parts: readonly Part[], opts: PointCircl
       areas.push({ kind: "polygon", ring: chainRing(part.vertices), at: part.at });
     } else if (radius !== undefined) {
       pushCorridor(pts, radius, part.at, part.end);
+    } else if (opts.obstacle) {
+      // `2 CRANES OPR PSNS p1 AND p2`, `CRANE OPR BTN p1 - p2 - p3 - p4`: each point an object
+      for (const v of part.vertices) points.push({ point: v.point, at: v.at });
     } else {
       lines++;
       note("lineWithoutWidth", part.at, part.end);
     }
   }
-  if (areas.length === 0 && lines === 0 && points.length > 1 && ROUTE.test(text)) {
+  if (areas.length === 0 && lines === 0 && points.length > 1 && !opts.obstacle && ROUTE.test(text)) {
     // `ROUTING: p1 (PLACE) 0943 / p2 (PLACE) 0945 …`: waypoints of a route, not sites
     note("lineWithoutWidth", points[0]!.at, points[points.length - 1]!.at);
   } else if (areas.length === 0 && lines === 0) {
-    for (const p of points) areas.push({ kind: "point-circle", ring: circle(p.point, opts.radiusM), at: p.at });
+    for (const p of points) areas.push({ kind: "point-circle", ring: circle(p.point, opts.pointRadiusM), at: p.at });
   }
   return { areas, notes };
 
@@ -87,6 +106,14 @@ export function interpret(text: string, parts: readonly Part[], opts: PointCircl
     if (hull) note("corridorHull", at, end);
     areas.push({ kind: "polygon", ring, at });
   }
+}
+
+/** An arc end further than 15 % (at least 0.1 NM) from the written radius: a typo in a point or the radius. */
+function offCircle(arc: Arc, from: LatLon | undefined, to: LatLon): boolean {
+  const r = arc.radiusM;
+  if (r === undefined || !from) return false;
+  const tolerance = Math.max(0.15 * r, 0.1 * METERS_PER_NM);
+  return [from, to].some((p) => Math.abs(distanceM(arc.centre, p) - r) > tolerance);
 }
 
 /** The last radius ending within NEAR characters before `at`, from `from` on. */

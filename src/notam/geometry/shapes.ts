@@ -111,7 +111,6 @@ function roundPoints(c: XY, a0: number, a1: number, r: number, clockwise: boolea
   const tau = 2 * Math.PI;
   let sweep = clockwise ? (((a0 - a1) % tau) + tau) % tau : (((a1 - a0) % tau) + tau) % tau;
   if (!clockwise && sweep === 0) sweep = tau;
-  if (clockwise && Math.abs(a0 - a1 - Math.PI) < 1e-12) sweep = Math.PI;
   const steps = Math.max(1, Math.ceil((sweep * 180) / Math.PI / CAP_STEP_DEG));
   const out: XY[] = [];
   for (let i = 0; i <= steps; i++) {
