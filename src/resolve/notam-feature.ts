@@ -1,5 +1,7 @@
 // NOTAMs not linked to an airspace become features of their own (SPEC §2.3, §2.10; DESIGN §4):
 // R, V and obstacle NOTAMs as type 99 `graphicalNotam`; A and D NOTAMs as type 98 `airspace`.
+
+import { bundledFirIndex } from "../geo/fir-index.js";
 import type { Feature, FeatureProperties, VerticalLimit } from "../model/contract.js";
 import { formatLimit, vendorType } from "../model/limits.js";
 import { isoInstant } from "../model/time.js";
@@ -65,7 +67,7 @@ export function notamFeature(
       formattedUpperLimit: formatLimit(upper),
       formattedLowerLimit: formatLimit(lower),
       VendorType: vendorType(type),
-      FIR_Ident: /^[A-Z]{4}$/.test(dn.notam.q?.fir ?? "") ? dn.notam.q!.fir : "XXXX",
+      FIR_Ident: firOf(dn, geometry),
       dynamicAirspaceMapping: {
         isActive,
         activationType: activation,
@@ -79,6 +81,14 @@ export function notamFeature(
     ...(variant === "production" ? obstacleFacets(dn.notam.itemE) : {}),
   };
   return { type: "Feature", properties, geometry: geometry.geometry };
+}
+
+/** The Q-line FIR; without one, the FIR holding most of the NOTAM's own area. */
+function firOf(dn: DayNotam, geometry: NotamGeometry): string {
+  const fir = dn.notam.q?.fir ?? "";
+  if (/^[A-Z]{4}$/.test(fir)) return fir;
+  const g = geometry.geometry;
+  return bundledFirIndex().locate(g.type === "Polygon" ? [g.coordinates] : g.coordinates)?.fir.ident ?? "XXXX";
 }
 
 /** `A1234/26 EG D098D ACTIVATED …`: the id and the start of Item E, for labels. */
