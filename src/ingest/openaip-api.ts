@@ -1,9 +1,11 @@
 // openAIP API v2 airspace items (`GET https://api.core.openaip.net/api/airspaces`) to airspace records.
 // Accepts the paged answer `{"limit":…,"totalCount":…,"totalPages":…,"page":…,"items":[…]}`, a bare array of
 // items, or JSON lines with one item per line. Each item carries its GeoJSON `geometry` inline.
+
 import { z } from "zod";
 import type { ReadResult } from "../model/airspace.js";
 import { type Diagnostic, excerpt } from "../model/diagnostic.js";
+import { tryJson } from "../model/json.js";
 import { airspaceFromOpenAipItem } from "./openaip-item.js";
 
 /** The paged envelope; the item schema is the shared one in openaip-item.ts. */
@@ -21,14 +23,6 @@ interface Entry {
   line?: number;
   /** Set when the line was not JSON: the reason, reported in place of the record. */
   broken?: { reason: string; raw: string };
-}
-
-function tryJson(text: string): { ok: true; value: unknown } | { ok: false; reason: string } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch (error) {
-    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
-  }
 }
 
 /** Reads one API answer, array or JSON-lines text; never throws on bad input. */

@@ -1,8 +1,10 @@
 // One airspace source, bytes in: decode, recognise the format by content, read it.
 // A source no reader recognises is unusable as a whole (a thrown SourceError), since publishing without
 // it would silently drop a country; a bad record inside a recognised source is only a diagnostic.
+
 import { createHash } from "node:crypto";
 import type { ReadResult } from "../model/airspace.js";
+import { tryJson } from "../model/json.js";
 import { readOpenAipApi } from "./openaip-api.js";
 import { readOpenAipGeoJson } from "./openaip-geojson.js";
 import { readOpenAipXml } from "./openaip-xml.js";
@@ -40,10 +42,11 @@ export function readAirspaceSource(bytes: Uint8Array, source: string): SourceRea
     format = "openaip-xml";
     result = readOpenAipXml(text, source);
   } else if (head.startsWith("{") || head.startsWith("[")) {
-    const doc = tryParse(text);
-    if (doc === undefined && !/\n\s*[{[]/.test(text.trim())) {
+    const parsed = tryJson(text);
+    const doc = parsed.ok ? parsed.value : undefined;
+    if (!parsed.ok && !/\n\s*[{[]/.test(text.trim())) {
       // one JSON document that does not parse: a truncated or corrupt download, not JSON lines
-      throw new SourceError(source, "source.json.invalid", `not valid JSON (${jsonError(text)})`);
+      throw new SourceError(source, "source.json.invalid", `not valid JSON (${parsed.reason})`);
     }
     if (doc !== undefined && (doc as { type?: unknown })?.type === "FeatureCollection") {
       format = "openaip-geojson";
@@ -73,21 +76,4 @@ export function readAirspaceSource(bytes: Uint8Array, source: string): SourceRea
     throw new SourceError(source, why.code, `no usable record; first problem: ${why.message}`);
   }
   return { format, sha256, records: result.records, diagnostics };
-}
-
-function jsonError(text: string): string {
-  try {
-    JSON.parse(text);
-    return "parsed";
-  } catch (err) {
-    return (err as Error).message;
-  }
-}
-
-function tryParse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

@@ -4,9 +4,11 @@
 //   xctools PIB {id, itemQ, itemA, itemB_pib: "18/09/12 12:30", itemC_pib: "PERM" | "18/09/28 09:00 EST", itemD…itemG}
 // The split fields win; a record with only `raw` is read as ICAO text. xctools states no type: NOTAMN is assumed
 // (a PIB lists the NOTAMs in force, so nothing is left to replace or cancel).
+
 import { z } from "zod";
 import type { Diagnostic } from "../model/diagnostic.js";
 import { excerpt } from "../model/diagnostic.js";
+import { tryJson } from "../model/json.js";
 import type { Notam } from "../model/notam.js";
 import { buildNotam, type NotamFields, type NotamReadResult, type Origin } from "./build.js";
 import { formatQLine } from "./qline.js";
@@ -90,14 +92,6 @@ function fieldsOf(r: NotamLine): NotamFields {
 /** A record with `raw` but neither Item B nor Item E is read from its text. */
 const rawOnly = (r: NotamLine): boolean =>
   present(r.raw) && !present(r.itemB) && !present(r.itemB_pib) && !present(r.itemE);
-
-function tryJson(text: string): { ok: true; value: unknown } | { ok: false; reason: string } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch (error) {
-    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
-  }
-}
 
 /** Reads NOTAM JSON lines; never throws. `record` counts the non-blank lines from 0. */
 export function readNotamJsonLines(text: string, source: string): NotamReadResult {
