@@ -29,6 +29,12 @@ function program(io: Io, setCode: (code: number) => void): Command {
     .option("--store <DIR>", "store directory", "artifacts")
     .option("--countries <CC,CC>", "publish only these countries")
     .option("--notams <path>", "NOTAM file (ICAO text, JSON lines, gzip), directory or - (repeatable)", collect)
+    .option(
+      "--aup <[YYYY-MM-DD[Thhmm]=]path>",
+      "AUP/UUP: NM RSA table (CSV) or B2B XML, file, directory or - (repeatable)",
+      collect,
+    )
+    .option("--max-source-age <minutes>", "NOTAM and AUP sources older than this are stale (default 120)")
     .option("--variant <name>", "production (obstacle facets on NOTAM features) or development", "production")
     .option("--report <FILE>", "write the run report (JSON) here")
     .option("--quiet", "no progress or info logs")

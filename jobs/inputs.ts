@@ -2,11 +2,14 @@
 // sorted) or `-` for standard input.
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import { planMetaFrom } from "../src/aup/read.js";
 import type { AirspaceInput } from "../src/pipeline.js";
+import type { DynamicInput } from "../src/sources.js";
 import { UsageError } from "./usage.js";
 
 const AIRSPACE_EXTENSIONS = /\.(geojson|json|jsonl|txt|openair|aip|xml)$/i;
 const NOTAM_EXTENSIONS = /\.(txt|jsonl|json|gz)$/i;
+const AUP_EXTENSIONS = /\.(csv|xml)$/i;
 
 /** `fetchedAt` is the run's reference instant: a local file is as fresh as the run that reads it. */
 export async function readAirspaceInputs(
@@ -66,3 +69,22 @@ async function expand(target: string, extensions: RegExp, option: string): Promi
 }
 
 const toPosix = (p: string) => p.split(path.sep).join("/");
+
+/** AUP/UUP sources: `[YYYY-MM-DD[Thhmm]=]path`; the prefix names the AUP day of a CSV table. */
+export async function readAupInputs(
+  specs: readonly string[],
+  stdin: () => Promise<Buffer>,
+  fetchedAt: number,
+): Promise<DynamicInput[]> {
+  const out: DynamicInput[] = [];
+  for (const spec of specs) {
+    const m = /^(\d{4}-\d{2}-\d{2}(?:T\d{2}:?\d{2}Z?)?)=(.+)$/.exec(spec);
+    const plan = m ? planMetaFrom(m[1]!) : undefined;
+    if (m && !plan) throw new UsageError(`--aup: "${m[1]}" is not an AUP day YYYY-MM-DD[Thhmm]`);
+    for (const file of await expand(m?.[2] ?? spec, AUP_EXTENSIONS, "--aup")) {
+      const bytes = file === "-" ? await stdin() : await readFile(file);
+      out.push({ name: file, bytes, fetchedAt, ...(plan ? { plan } : {}) });
+    }
+  }
+  return out;
+}

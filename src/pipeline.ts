@@ -1,23 +1,25 @@
 // The publication pipeline for one UTC day, in stage order (DESIGN §1):
-// ingest → normalise → resolve → validate → publish. Inputs are bytes and plain values; the entry
-// points in jobs/ read files, the clock and the environment.
+// ingest → normalise → link NOTAMs and AUP → resolve → validate → publish. Inputs are bytes and plain
+// values; the entry points in jobs/ read files, the clock and the environment.
 import { bundledFirIndex } from "./geo/fir-index.js";
-import { readAirspaceSource, SourceError, type SourceRead } from "./ingest/read.js";
+import { readAirspaceSource, type SourceRead } from "./ingest/read.js";
 import type { Feature } from "./model/contract.js";
 import { DiagnosticSink } from "./model/diagnostic.js";
 import type { Logger } from "./model/logger.js";
 import type { SourceEntry } from "./model/manifest.js";
 import { isoInstant, type UtcDay } from "./model/time.js";
 import { normalizeAirspaces } from "./normalize/airspace.js";
-import { readNotamSource } from "./notam/read.js";
 import { publishVersion } from "./publish/publish.js";
 import type { ObjectStore } from "./publish/store.js";
 import { validateFeature } from "./publish/validate.js";
 import { buildReport, type RunReport } from "./report.js";
 import type { ActivitySources } from "./resolve/activity.js";
+import { aupForDay } from "./resolve/aup.js";
 import { resolveDay } from "./resolve/day.js";
+import { AirspaceLinker } from "./resolve/link.js";
 import type { Variant } from "./resolve/notam-feature.js";
 import { notamStage } from "./resolve/notam-stage.js";
+import { type DynamicInput, freshness, readDynamicSources } from "./sources.js";
 
 export interface AirspaceInput {
   /** Source name, for diagnostics and the manifest (a file's base name). */
@@ -35,19 +37,22 @@ export interface PublishDayOptions {
   now: number;
   /** Publish only these countries (upper-case alpha-2); all when absent. */
   countries?: readonly string[];
-  /** State of the sources conditional airspaces depend on (the NOTAM source is fresh when NOTAMs are given). */
+  /** Source states to assume when the sources themselves are not given (tests, operators). */
   sources: ActivitySources;
   /** NOTAM sources (ICAO text or JSON lines, gzip or not). */
-  notams?: readonly NotamInput[];
-  /** Deployment variant: production adds the obstacle facets to NOTAM features (SPEC §9). */
+  notams?: readonly DynamicInput[];
+  /** AUP/UUP sources (NM RSA table CSV or B2B XML). */
+  aup?: readonly DynamicInput[];
+  /** A NOTAM or AUP source older than this (ms) is stale. @default 2 hours */
+  maxSourceAgeMs?: number;
+  /** Deployment variant: production adds the obstacle facets to NOTAM features (SPEC §9). @default "production" */
   variant?: Variant;
 }
 
-export interface NotamInput {
-  name: string;
-  bytes: Uint8Array;
-  fetchedAt: number;
-}
+/** The type an earlier version exported for NOTAM inputs. */
+export type NotamInput = DynamicInput;
+
+const TWO_HOURS = 2 * 3_600_000;
 
 export async function publishDay(
   inputs: readonly AirspaceInput[],
@@ -55,17 +60,16 @@ export async function publishDay(
   deps: { store: ObjectStore; log: Logger },
 ): Promise<RunReport> {
   const { log } = deps;
+  const { day, now } = options;
   const sink = new DiagnosticSink();
 
-  const reads: SourceRead[] = [];
-  for (const [i, input] of inputs.entries()) {
+  const reads: SourceRead[] = inputs.map((input, i) => {
     const read = readAirspaceSource(input.bytes, input.name);
     sink.addAll(read.diagnostics);
-    reads.push(read);
     log.progress("ingest", i + 1, inputs.length);
     log.info("source read", { source: input.name, format: read.format, records: read.records.length });
-  }
-
+    return read;
+  });
   const countryBySource = new Map(inputs.flatMap((s) => (s.country ? [[s.name, s.country] as const] : [])));
   const airspaces = normalizeAirspaces(
     reads.flatMap((r) => r.records),
@@ -74,30 +78,35 @@ export async function publishDay(
   );
   log.progress("normalise", airspaces.length, airspaces.length);
 
-  const notamReads = (options.notams ?? []).map((input) => {
-    const read = readNotamSource(input.bytes, input.name);
-    // an unreadable NOTAM feed must not pass for a fresh one: silence would turn conditional airspaces to No
-    const why = read.diagnostics.find((d) => d.severity === "skipped");
-    if (read.notams.length === 0 && why) throw new SourceError(input.name, why.code, `no usable NOTAM; ${why.message}`);
-    sink.addAll(read.diagnostics);
-    log.info("NOTAM source read", { source: input.name, format: read.format, notams: read.notams.length });
-    return { input, read };
-  });
-  const sources = options.notams ? { ...options.sources, notam: "fresh" as const } : options.sources;
+  const dynamic = readDynamicSources(
+    { ...(options.notams ? { notams: options.notams } : {}), ...(options.aup ? { aup: options.aup } : {}) },
+    sink,
+  );
+  const maxAge = options.maxSourceAgeMs ?? TWO_HOURS;
+  const linker = new AirspaceLinker(airspaces);
   const stage = options.notams
-    ? notamStage(
-        notamReads.flatMap((r) => r.read.notams),
-        airspaces,
-        { day: options.day, now: options.now, variant: options.variant ?? "production" },
-        sink,
-      )
+    ? notamStage(dynamic.notams, linker, { day, now, variant: options.variant ?? "production" }, sink)
     : undefined;
+  const aup = options.aup ? aupForDay(dynamic.plans, day, linker) : undefined;
+  const sources: ActivitySources = {
+    notam: options.notams ? freshness(dynamic.fetchedAt.notam, now, maxAge) : options.sources.notam,
+    // an AUP is fresh only with the plans of the day (and of the day before while 00:00–06:00 matters)
+    aup: aup
+      ? aup.covered.late && (aup.covered.early || now >= day.start + 6 * 3_600_000)
+        ? freshness(dynamic.fetchedAt.aup, now, maxAge)
+        : "stale"
+      : options.sources.aup,
+  };
+  const amcManaged = new Set(aup ? [...aup.designators].flatMap((d) => linker.byDesignator(d).map((a) => a.id)) : []);
 
   const wanted = options.countries ? new Set(options.countries) : undefined;
   const selected = wanted ? airspaces.filter((a) => wanted.has(a.country)) : airspaces;
-  const ctx = { day: options.day, now: options.now, sources };
   const features = [
-    ...resolveDay(selected, ctx, stage?.linked),
+    ...resolveDay(
+      selected,
+      { day, now, sources },
+      { ...(stage ? { notams: stage.linked } : {}), ...(aup ? { allocations: aup.linked } : {}), amcManaged },
+    ),
     ...(stage?.features ?? []).filter((f) => !wanted || wanted.has(f.properties.country)),
   ];
   log.progress("resolve", features.length, features.length);
@@ -108,18 +117,19 @@ export async function publishDay(
     const violations = validateFeature(f);
     if (violations.length > 0) {
       const first = violations[0]!;
+      const more = violations.length > 1 ? ` (+${violations.length - 1} more)` : "";
+      const message = `${first.path}: ${first.message}${more}`;
       sink.add({
         code: "contract.violation",
         severity: "skipped",
-        message: `${first.path}: ${first.message}${violations.length > 1 ? ` (+${violations.length - 1} more)` : ""}`,
+        message,
         id: f.properties._id,
         name: f.properties.name,
       });
       continue;
     }
-    const cc = f.properties.country;
-    const bucket = byCountry.get(cc) ?? { features: [], airspaceNotams: 0 };
-    byCountry.set(cc, bucket);
+    const bucket = byCountry.get(f.properties.country) ?? { features: [], airspaceNotams: 0 };
+    byCountry.set(f.properties.country, bucket);
     bucket.features.push(f);
   }
   for (const [cc, b] of byCountry) {
@@ -142,26 +152,12 @@ export async function publishDay(
       records: r.records.length,
     };
   }
-  for (const { input, read } of notamReads) {
-    manifestSources[input.name] = {
-      kind: "notam",
-      fetchedAt: isoInstant(input.fetchedAt),
-      effective: null,
-      stale: false,
-      sha256: read.sha256,
-      records: read.notams.length,
-    };
+  for (const [name, e] of Object.entries(dynamic.manifest)) {
+    manifestSources[name] = { ...e, stale: sources[e.kind as "notam" | "aup"] === "stale" };
   }
   const published = await publishVersion(
     deps.store,
-    {
-      byCountry,
-      europeAirspaceNotams,
-      date: options.day.date,
-      publishedAt: options.now,
-      sources: manifestSources,
-      tier: "dynamic",
-    },
+    { byCountry, europeAirspaceNotams, date: day.date, publishedAt: now, sources: manifestSources, tier: "dynamic" },
     (e) => (e.phase === "upload" ? log.progress("upload", e.done ?? 0, e.total) : log.progress(e.phase, 0)),
   );
   log.progress("published", 1, 1);
@@ -174,7 +170,19 @@ export async function publishDay(
     sink,
     published,
     options,
+    sources,
     ...(stage ? { notams: stage.summary } : {}),
+    ...(aup
+      ? {
+          aup: {
+            plans: dynamic.plans.length,
+            allocationsOnTheDay: aup.allocations,
+            linked: aup.linkedCount,
+            linkedPerCountry: aup.perCountry,
+            unlinkedDesignators: aup.unlinked,
+          },
+        }
+      : {}),
   });
 }
 

@@ -6,6 +6,7 @@ import type { Feature } from "./model/contract.js";
 import type { Diagnostic, DiagnosticSink } from "./model/diagnostic.js";
 import { isoInstant, type UtcDay } from "./model/time.js";
 import type { PublishResult } from "./publish/publish.js";
+import type { ActivitySources } from "./resolve/activity.js";
 import type { NotamSummary } from "./resolve/notam-stage.js";
 
 export const REPORT_SCHEMA = 1;
@@ -23,8 +24,12 @@ export interface RunReport {
   countries: Record<string, { features: number; airspaces: number; graphicalNotams: number }>;
   activity: { isActive: Record<string, number>; activationType: Record<string, number> };
   objects: { uploaded: number; reused: number };
+  /** How fresh the dynamic sources were: conditional airspaces are Unknown unless fresh. */
+  sourceStates: ActivitySources;
   /** The NOTAM stage, when NOTAMs were given. */
   notams?: NotamSummary;
+  /** The AUP/UUP stage, when plans were given. */
+  aup?: AupSummary;
   diagnostics: {
     byCode: Record<string, number>;
     bySeverity: Record<string, number>;
@@ -43,7 +48,17 @@ interface ReportInput {
   sink: DiagnosticSink;
   published: PublishResult;
   options: { day: UtcDay; now: number };
+  sources: ActivitySources;
   notams?: NotamSummary;
+  aup?: AupSummary;
+}
+
+export interface AupSummary {
+  plans: number;
+  allocationsOnTheDay: number;
+  linked: number;
+  linkedPerCountry: Record<string, number>;
+  unlinkedDesignators: Record<string, number>;
 }
 
 export function buildReport(r: ReportInput): RunReport {
@@ -100,7 +115,9 @@ export function buildReport(r: ReportInput): RunReport {
     countries,
     activity: { isActive: sortKeys(isActive), activationType: sortKeys(activationType) },
     objects: { uploaded: r.published.uploaded.length, reused: r.published.reused.length },
+    sourceStates: r.sources,
     ...(r.notams ? { notams: r.notams } : {}),
+    ...(r.aup ? { aup: r.aup } : {}),
     diagnostics: {
       byCode: r.sink.countByCode(),
       bySeverity,

@@ -4,7 +4,7 @@ import path from "node:path";
 import { parseInstant, utcDay } from "../../src/model/time.js";
 import { publishDay } from "../../src/pipeline.js";
 import { LocalStore } from "../../src/publish/local-store.js";
-import { readAirspaceInputs, readNotamInputs } from "../inputs.js";
+import { readAirspaceInputs, readAupInputs, readNotamInputs } from "../inputs.js";
 import { type Io, readStdin } from "../io.js";
 import { createLogger } from "../log.js";
 import { UsageError } from "../usage.js";
@@ -18,6 +18,8 @@ export interface PublishFlags {
   report?: string;
   quiet?: boolean;
   notams?: string[];
+  aup?: string[];
+  maxSourceAge?: string;
   variant?: string;
 }
 
@@ -41,12 +43,17 @@ export async function publishCommand(flags: PublishFlags, io: Io): Promise<numbe
   if (flags.variant !== undefined && flags.variant !== "production" && flags.variant !== "development") {
     throw new UsageError(`--variant must be production or development, got "${flags.variant}"`);
   }
-  if ([...flags.airspaces, ...(flags.notams ?? [])].filter((s) => s === "-").length > 1) {
+  const maxAge = flags.maxSourceAge === undefined ? undefined : Number(flags.maxSourceAge);
+  if (maxAge !== undefined && !(Number.isFinite(maxAge) && maxAge > 0)) {
+    throw new UsageError(`--max-source-age takes minutes > 0, got "${flags.maxSourceAge}"`);
+  }
+  if ([...flags.airspaces, ...(flags.notams ?? []), ...(flags.aup ?? [])].filter((s) => s === "-").length > 1) {
     throw new UsageError("standard input (-) can be read for one source only");
   }
   const stdin = () => readStdin(io);
   const inputs = await readAirspaceInputs(flags.airspaces, stdin, now);
   const notams = flags.notams ? await readNotamInputs(flags.notams, stdin, now) : undefined;
+  const aup = flags.aup ? await readAupInputs(flags.aup, stdin, now) : undefined;
   const store = new LocalStore(flags.store);
   const report = await publishDay(
     inputs,
@@ -56,6 +63,8 @@ export async function publishCommand(flags: PublishFlags, io: Io): Promise<numbe
       ...(countries ? { countries } : {}),
       sources: { notam: "missing", aup: "missing" },
       ...(notams ? { notams } : {}),
+      ...(aup ? { aup } : {}),
+      ...(maxAge ? { maxSourceAgeMs: maxAge * 60_000 } : {}),
       ...(flags.variant ? { variant: flags.variant as "production" | "development" } : {}),
     },
     { store, log },

@@ -30,6 +30,8 @@ export interface ActivitySubject {
   onDemand: boolean;
   onRequest: boolean;
   activeTimes: ReadonlyArray<{ start: string; end: string }>;
+  /** Its designator appears in the AUP data: the AUP decides (DESIGN §4 "AMC-manageable"). */
+  amcManaged?: boolean;
 }
 
 export interface Activity {
@@ -38,7 +40,15 @@ export interface Activity {
   /** Activation intervals on the day, sorted and merged. */
   spans: Span[];
   /** The decision-table row that won, for `explain` and the report. */
-  rule: "outsideValidity" | "conditionalUnknown" | "conditionalInactive" | "permanent" | "validityWindow" | "other";
+  rule:
+    | "outsideValidity"
+    | "conditionalUnknown"
+    | "conditionalInactive"
+    | "permanent"
+    | "validityWindow"
+    | "other"
+    | "linked"
+    | "deactivated";
 }
 
 /** Types active whenever they exist (DESIGN §4 "permanent airspace"). */
@@ -74,7 +84,7 @@ const AMC_TYPES: ReadonlySet<number> = new Set([AirspaceType.TRA, AirspaceType.T
 export function neededSources(a: ActivitySubject): Array<keyof ActivitySources> {
   const needs: Array<keyof ActivitySources> = [];
   if (a.byNotam || a.onDemand || a.onRequest) needs.push("notam");
-  if (AMC_TYPES.has(a.type)) needs.push("aup");
+  if (AMC_TYPES.has(a.type) || a.amcManaged) needs.push("aup");
   return needs;
 }
 

@@ -1,11 +1,14 @@
-// An airspace's activity on the day with its linked NOTAMs (DESIGN §4 decision table, NOTAM rows):
-// activation NOTAMs (A, and R/V that name it) add their intervals; an `exact` deactivation subtracts its
-// intervals, anything less subtracts nothing; with nothing left the airspace is No and the NOTAM stays listed.
-import type { LinkedNotam, ScheduleRow } from "../model/contract.js";
+// An airspace's activity on the day with its linked NOTAMs and AUP allocations (DESIGN §4 decision table):
+// AUP allocations and activation NOTAMs (A, and R/V that name it) add their intervals; an `exact`
+// deactivation NOTAM subtracts its intervals, anything less subtracts nothing; with nothing left the airspace
+// is No and the NOTAM stays listed. Intervals of different sources are listed side by side (SPEC §2.6).
+import type { AupUupRecord, LinkedNotam, ScheduleRow } from "../model/contract.js";
 import { isoInstant, type Span, unionSpans } from "../model/time.js";
+import type { ActivationType } from "../model/vocab.js";
 import type { NormalizedAirspace } from "../normalize/airspace.js";
 import { type Activity, type ActivityContext, baseActivity, isActiveBy } from "./activity.js";
-import { linkedNotam, notamRows } from "./linked-notam.js";
+import type { DayAllocation } from "./aup.js";
+import { linkedNotam, notamRows, rowOf } from "./linked-notam.js";
 import type { DayNotam } from "./notams.js";
 
 export interface AirspaceDay {
@@ -14,55 +17,85 @@ export interface AirspaceDay {
   intervals: Span[];
   rows: ScheduleRow[];
   notams: LinkedNotam[];
+  aupuups: AupUupRecord[];
 }
 
-export function airspaceDay(
-  a: NormalizedAirspace,
-  ctx: ActivityContext,
-  linked: readonly DayNotam[] = [],
-): AirspaceDay {
-  const base = baseActivity(a, ctx);
+export interface Linked {
+  notams?: readonly DayNotam[];
+  allocations?: readonly DayAllocation[];
+  /** Its designator appears in the AUP data (AMC-manageable): conditional on the AUP. */
+  amcManaged?: boolean;
+}
+
+export function airspaceDay(a: NormalizedAirspace, ctx: ActivityContext, linked: Linked = {}): AirspaceDay {
+  const notamsIn = linked.notams ?? [];
+  const allocationsIn = linked.allocations ?? [];
+  const base = baseActivity({ ...a, amcManaged: linked.amcManaged ?? false }, ctx);
   const own = { upper: a.upperLimit, lower: a.lowerLimit };
-  const notams = linked.map((dn) => linkedNotam(dn));
-  const activating = linked.filter((dn) => dn.kind !== "D" && dn.spans.length > 0);
+  const notams = notamsIn.map((dn) => linkedNotam(dn));
+  const aupuups = allocationsIn.map(aupRecord);
   // only a trusted schedule (or a NOTAM without Item D: its [B, C]) may take time away
   const trusted = (dn: DayNotam) => dn.schedule === undefined || dn.schedule.status === "exact";
-  const subtract = unionSpans(linked.filter((dn) => dn.kind === "D" && trusted(dn)).flatMap((dn) => dn.spans));
+  const subtract = unionSpans(notamsIn.filter((dn) => dn.kind === "D" && trusted(dn)).flatMap((dn) => dn.spans));
+  const activating = notamsIn.filter((dn) => dn.kind !== "D").map((dn) => ({ dn, spans: minus(dn.spans, subtract) }));
+  const active = allocationsIn
+    .filter((x) => x.status === "ACTIVE")
+    .map((x) => ({ x, spans: minus(x.spans, subtract) }));
+  const byNotam = activating.some((n) => n.spans.length > 0);
+  const byAup = active.some((x) => x.spans.length > 0);
   const baseSpans = minus(base.spans, subtract);
-  const notamSpans = activating.map((dn) => minus(dn.spans, subtract));
   const rowsOf = (spans: Span[]): ScheduleRow[] =>
     spans.map(([s, e]) => ({ start: isoInstant(s), end: isoInstant(e) }));
-  if (activating.length > 0 && notamSpans.some((s) => s.length > 0)) {
-    const spans = [...baseSpans, ...notamSpans.flat()];
+  if (byNotam || byAup) {
+    const spans = [...baseSpans, ...activating.flatMap((n) => n.spans), ...active.flatMap((x) => x.spans)];
     const rows = [
       ...rowsOf(baseSpans),
-      ...activating.flatMap((dn, i) => notamRows({ ...dn, spans: notamSpans[i]! }, own)),
+      ...activating.flatMap((n) => notamRows({ ...n.dn, spans: n.spans }, own)),
+      ...active.flatMap((x) => x.spans.map((s) => rowOf(s, { upper: x.x.upper, lower: x.x.lower }, own))),
     ];
+    const activationType: ActivationType =
+      byNotam && byAup
+        ? "isActivatedByAUPAndNOTAMAirspace"
+        : byAup
+          ? "isActivatedByAUPAirspace"
+          : "isActivatedByNOTAMAirspace";
     return {
-      activity: {
-        isActive: isActiveBy(spans, ctx.now),
-        activationType: "isActivatedByNOTAMAirspace",
-        spans,
-        rule: "other",
-      },
+      activity: { isActive: isActiveBy(spans, ctx.now), activationType, spans, rule: "linked" },
       intervals: sortSpans(spans),
       rows: sortRows(rows),
       notams,
+      aupuups,
     };
   }
   if (subtract.length > 0 && base.spans.length > 0) {
     if (baseSpans.length === 0) {
-      return {
-        activity: { isActive: "No", activationType: "isNotActiveAirspace", spans: [], rule: "other" },
-        intervals: [],
-        rows: [],
-        notams,
+      const activity: Activity = {
+        isActive: "No",
+        activationType: "isNotActiveAirspace",
+        spans: [],
+        rule: "deactivated",
       };
+      return { activity, intervals: [], rows: [], notams, aupuups };
     }
     const activity = { ...base, spans: baseSpans, isActive: isActiveBy(baseSpans, ctx.now) };
-    return { activity, intervals: baseSpans, rows: rowsOf(baseSpans), notams };
+    return { activity, intervals: baseSpans, rows: rowsOf(baseSpans), notams, aupuups };
   }
-  return { activity: base, intervals: base.spans, rows: rowsOf(base.spans), notams };
+  return { activity: base, intervals: base.spans, rows: rowsOf(base.spans), notams, aupuups };
+}
+
+/** SPEC §2.11 */
+function aupRecord(x: DayAllocation): AupUupRecord {
+  const [start, end] = x.spans[0] ?? [x.start, x.end];
+  return {
+    Designator: x.designator,
+    Status: x.status,
+    StartDT: isoInstant(start),
+    EndDT: isoInstant(end),
+    UpperAlt: x.upperText,
+    LowerAlt: x.lowerText,
+    ...(x.upper ? { aupuupUpperLimit: x.upper } : {}),
+    ...(x.lower ? { aupuupLowerLimit: x.lower } : {}),
+  };
 }
 
 /** `a` without the parts covered by `b` (both sorted, merged). */

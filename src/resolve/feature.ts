@@ -32,7 +32,7 @@ export function airspaceFeature(a: NormalizedAirspace, day: AirspaceDay): Featur
         airspaceActivationTimes: intervals,
         dynamicScheduleAndVerticalLimits: day.rows,
         notams: day.notams,
-        aupuups: [],
+        aupuups: day.aupuups,
         dynamicStyle: styleFor(paletteKeyOf(a.type, a.icaoClass), activity.isActive),
       },
     },

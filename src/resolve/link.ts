@@ -5,7 +5,7 @@
 import { countryPrefixes } from "../geo/icao-prefixes.js";
 import { type Bbox, bboxOfPolygons } from "../geo/planar.js";
 import type { NormalizedAirspace } from "../normalize/airspace.js";
-import { designatorsIn } from "../notam/designator.js";
+import { designatorsIn, normalizeDesignator } from "../notam/designator.js";
 
 export interface LinkQuery {
   /** Item E (and for AUP the designator column). */
@@ -25,29 +25,45 @@ export interface LinkResult {
 }
 
 export class AirspaceLinker {
-  private readonly byDesignator = new Map<string, NormalizedAirspace[]>();
+  private readonly index = new Map<string, NormalizedAirspace[]>();
   private readonly boxes = new Map<string, Bbox>();
 
   constructor(airspaces: readonly NormalizedAirspace[]) {
     for (const a of airspaces) {
-      for (const d of designatorsIn(a.name, countryPrefixes(a.country)[0])) {
-        const list = this.byDesignator.get(d) ?? [];
+      const names = new Set(designatorsIn(a.name, countryPrefixes(a.country)[0]));
+      // the leading token of the name as written (`EBTRANA …`), for plans that use such designators
+      const lead = normalizeDesignator(a.name.split(/\s+/)[0] ?? "");
+      if (/\d/.test(lead) || lead.length >= 5) names.add(lead);
+      for (const d of names) {
+        const list = this.index.get(d) ?? [];
         list.push(a);
-        this.byDesignator.set(d, list);
+        this.index.set(d, list);
       }
     }
   }
 
+  /** The normalised forms a designator as written (`EBR04`, `ED-R 205C`) is indexed under. */
+  designatorsOf(designator: string): string[] {
+    return [...new Set([...designatorsIn(designator), normalizeDesignator(designator)])];
+  }
+
+  /** Airspaces that answer to a designator as written (AUP allocations). */
+  byDesignator(designator: string): NormalizedAirspace[] {
+    const found = new Map<string, NormalizedAirspace>();
+    for (const d of this.designatorsOf(designator)) for (const a of this.index.get(d) ?? []) found.set(a.id, a);
+    return [...found.values()];
+  }
+
   /** Whether an airspace answers to this normalised designator. */
   has(designator: string): boolean {
-    return this.byDesignator.has(designator);
+    return this.index.has(designator);
   }
 
   link(q: LinkQuery): LinkResult {
     const found = new Map<string, NormalizedAirspace>();
     const unmatched: string[] = [];
     for (const d of designatorsIn(q.text, q.country ? countryPrefixes(q.country)[0] : undefined)) {
-      const candidates = this.byDesignator.get(d);
+      const candidates = this.index.get(d);
       if (!candidates) {
         // a bare national form (`TSA2`) is also tried with the prefix; only report the prefixed miss
         if (/^[A-Z]{2}[RDP]\d/.test(d) || !/^(TRA|TSA|CBA|MTA)/.test(d)) unmatched.push(d);

@@ -1,6 +1,6 @@
 // The LinkedNotam record of SPEC §2.9, and the schedule rows a NOTAM contributes (SPEC §2.8).
 import type { LinkedNotam, ScheduleRow, VerticalLimit } from "../model/contract.js";
-import { isoInstant } from "../model/time.js";
+import { isoInstant, type Span } from "../model/time.js";
 import type { NotamGeometry } from "../notam/geometry.js";
 import type { DayNotam } from "./notams.js";
 
@@ -29,12 +29,19 @@ export function linkedNotam(dn: DayNotam, geometry?: NotamGeometry): LinkedNotam
 const same = (a: VerticalLimit | undefined, b: VerticalLimit) =>
   a !== undefined && a.value === b.value && a.unit === b.unit && a.referenceDatum === b.referenceDatum;
 
-/** One row per activity interval, with the NOTAM's limits where they differ from the feature's own. */
-export function notamRows(dn: DayNotam, own: { upper: VerticalLimit; lower: VerticalLimit }): ScheduleRow[] {
-  return dn.spans.map(([s, e]) => ({
+type Limits = { upper?: VerticalLimit | undefined; lower?: VerticalLimit | undefined };
+
+/** One row for an interval, with a source's temporary limits where they differ from the feature's own. */
+export function rowOf([s, e]: Span, limits: Limits, own: { upper: VerticalLimit; lower: VerticalLimit }): ScheduleRow {
+  return {
     start: isoInstant(s),
     end: isoInstant(e),
-    ...(dn.upper && !same(dn.upper, own.upper) ? { upperLimit: dn.upper } : {}),
-    ...(dn.lower && !same(dn.lower, own.lower) ? { lowerLimit: dn.lower } : {}),
-  }));
+    ...(limits.upper && !same(limits.upper, own.upper) ? { upperLimit: limits.upper } : {}),
+    ...(limits.lower && !same(limits.lower, own.lower) ? { lowerLimit: limits.lower } : {}),
+  };
+}
+
+/** One row per activity interval of a NOTAM. */
+export function notamRows(dn: DayNotam, own: { upper: VerticalLimit; lower: VerticalLimit }): ScheduleRow[] {
+  return dn.spans.map((span) => rowOf(span, dn, own));
 }

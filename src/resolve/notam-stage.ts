@@ -5,9 +5,8 @@ import type { Feature } from "../model/contract.js";
 import type { DiagnosticSink } from "../model/diagnostic.js";
 import type { Notam } from "../model/notam.js";
 import type { UtcDay } from "../model/time.js";
-import type { NormalizedAirspace } from "../normalize/airspace.js";
 import { notamGeometry } from "../notam/geometry.js";
-import { AirspaceLinker } from "./link.js";
+import type { AirspaceLinker } from "./link.js";
 import { notamFeature, type Variant } from "./notam-feature.js";
 import { type DayNotam, notamsForDay } from "./notams.js";
 
@@ -36,11 +35,11 @@ export interface NotamStage {
 
 export function notamStage(
   notams: readonly Notam[],
-  airspaces: readonly NormalizedAirspace[],
+  linker: AirspaceLinker,
   opts: { day: UtcDay; now: number; variant: Variant },
   sink: DiagnosticSink,
 ): NotamStage {
-  const day = notamsForDay(notams, opts.day, new AirspaceLinker(airspaces), sink);
+  const day = notamsForDay(notams, opts.day, linker, sink);
   const linked = new Map<string, DayNotam[]>();
   const features: Feature[] = [];
   const airspaceNotams = new Map<string, Set<string>>();

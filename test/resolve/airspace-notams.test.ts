@@ -44,7 +44,7 @@ function dayNotam(kind: "A" | "D", itemD: string | undefined, over: Partial<DayN
 describe("airspaces with linked NOTAMs", () => {
   it("a byNotam area activated by a NOTAM: its intervals, rows with the NOTAM's limits, the NOTAM listed", () => {
     const a = airspace("r116", "DE", 8, { type: 1, icaoClass: 8, byNotam: true });
-    const d = airspaceDay(a, fresh, [dayNotam("A", "0800-1600")]);
+    const d = airspaceDay(a, fresh, { notams: [dayNotam("A", "0800-1600")] });
     expect(d.activity).toMatchObject({ isActive: "Yes", activationType: "isActivatedByNOTAMAirspace" });
     expect(d.intervals).toEqual([[at("08:00"), at("16:00")]]);
     expect(d.rows).toEqual([
@@ -64,7 +64,7 @@ describe("airspaces with linked NOTAMs", () => {
   });
 
   it("an exact deactivation subtracts its intervals from a permanent airspace", () => {
-    const d = airspaceDay(airspace("ctr", "DE", 8), fresh, [dayNotam("D", "0800-1600")]);
+    const d = airspaceDay(airspace("ctr", "DE", 8), fresh, { notams: [dayNotam("D", "0800-1600")] });
     expect(d.intervals).toEqual([
       [DAY.start, at("08:00")],
       [at("16:00"), DAY.end],
@@ -74,7 +74,7 @@ describe("airspaces with linked NOTAMs", () => {
   });
 
   it("a deactivation over the whole day leaves the airspace No, with the NOTAM listed", () => {
-    const d = airspaceDay(airspace("ctr", "DE", 8), fresh, [dayNotam("D", undefined)]);
+    const d = airspaceDay(airspace("ctr", "DE", 8), fresh, { notams: [dayNotam("D", undefined)] });
     expect(d.activity).toMatchObject({ isActive: "No", activationType: "isNotActiveAirspace" });
     expect(d.intervals).toEqual([]);
     expect(d.notams[0]!.NotamIsOfKind).toBe("D");
@@ -83,14 +83,14 @@ describe("airspaces with linked NOTAMs", () => {
   it("a deactivation whose schedule is not exact subtracts nothing", () => {
     const partial = dayNotam("D", "MON 0535-1800, 1900-2100");
     expect(partial.schedule?.status).toBe("partial");
-    const d = airspaceDay(airspace("ctr", "DE", 8), fresh, [partial]);
+    const d = airspaceDay(airspace("ctr", "DE", 8), fresh, { notams: [partial] });
     expect(d.intervals).toEqual([[DAY.start, DAY.end]]);
     expect(d.activity.isActive).toBe("Yes");
   });
 
   it("a NOTAM that activates nothing on the day is listed without changing the activity", () => {
     const a = airspace("r116", "DE", 8, { type: 1, icaoClass: 8, byNotam: true });
-    const d = airspaceDay(a, fresh, [dayNotam("A", "SEP 20 0800-1600", { spans: [] })]);
+    const d = airspaceDay(a, fresh, { notams: [dayNotam("A", "SEP 20 0800-1600", { spans: [] })] });
     expect(d.activity.activationType).toBe("isNotActiveAirspace");
     expect(d.notams).toHaveLength(1);
   });

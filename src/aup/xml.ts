@@ -1,0 +1,220 @@
+// EUROCONTROL NM B2B EAUP/EUUP RSA replies and AIXM 5.1 Digital NOTAM SAA.ACT messages to AUP plans:
+//   <as:EAUPRSAsReply>…<releaseTime>2022-02-22 15:00</releaseTime>…<chainDate>2022-02-23</chainDate>
+//     <sequenceNumber>1</sequenceNumber>…<adrmsg:ADRMessage><adrmsg:hasMember><aixm:Airspace>…
+//   <message:AIXMBasicMessage><message:hasMember><aixm:Airspace>… <event:Event>…
+// Elements are matched by local name, whatever their prefix. Each `Airspace` element is checked and parsed on its own,
+// so a bad element or a cut transfer keeps its neighbours. No DTD is read and no entity is expanded: comments and the
+// DOCTYPE are blanked before anything is parsed, the parser sees Airspace elements only (`processEntities: false`),
+// and only the five predefined entities and `&#…;` are decoded.
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import type { AupAllocation, AupPlan, PlanKind } from "../model/aup.js";
+import { type Diagnostic, excerpt, type Severity } from "../model/diagnostic.js";
+import { readAirspace, uuidKey } from "./xml-airspace.js";
+import { aupDayOf, aupDayStart, DAY, decodeEntities, field, iso, parseInstant } from "./xml-node.js";
+
+/** Larger sources are refused unread. */
+export const MAX_AUP_XML_BYTES = 16 * 1024 * 1024;
+
+export interface AupXmlResult {
+  plans: AupPlan[];
+  diagnostics: Diagnostic[];
+}
+
+const parser = new XMLParser({
+  processEntities: false,
+  htmlEntities: false,
+  ignoreAttributes: false,
+  attributeNamePrefix: "@_",
+  removeNSPrefix: true,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+});
+
+const PREFIX = "(?:[A-Za-z_][\\w.-]*:)?";
+const AIRSPACE_OPEN = new RegExp(`<${PREFIX}Airspace(?=[\\s>/])`, "g");
+const EVENT = new RegExp(`<${PREFIX}Event\\s[^>]*?\\bid="([^"]*)"[^>]*>([\\s\\S]*?)</${PREFIX}Event\\s*>`, "g");
+const UNKNOWN_ENTITY = /&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[\da-f]+);)[a-z_][\w.-]*;/i;
+
+/** Same length, same line breaks: positions and line numbers survive. */
+const blank = (s: string): string => s.replace(/[^\n]/g, " ");
+const lines = (s: string, from: number, to: number): number => s.slice(from, to).split("\n").length - 1;
+
+/** First `<prefix:name …>text</…>` in the text. */
+function leaf(xml: string, name: string): string | undefined {
+  const m = new RegExp(`<${PREFIX}${name}(?:\\s[^>]*)?>([^<]*)</`).exec(xml);
+  return m ? decodeEntities(m[1] ?? "").trim() : undefined;
+}
+
+/** Event uuid → name, from the `event:Event` members of a Digital NOTAM message. */
+function eventNames(xml: string): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const m of xml.matchAll(EVENT)) {
+    const name = leaf(m[2] ?? "", "name");
+    if (name) names.set(uuidKey(m[1] ?? ""), name);
+  }
+  return names;
+}
+
+/** One Airspace element: the parsed node, or why not. */
+function parseAirspace(chunk: string): { node: unknown } | { error: string; line?: number } {
+  if (/<!(DOCTYPE|ENTITY)/i.test(chunk)) return { error: "DTD declaration inside the element" };
+  const valid = XMLValidator.validate(chunk);
+  if (valid !== true) return { error: valid.err.msg, line: valid.err.line };
+  try {
+    return { node: field(parser.parse(chunk), "Airspace") };
+  } catch (cause) {
+    return { error: cause instanceof Error ? cause.message : String(cause) };
+  }
+}
+
+/** Plan header: AUP day, kind and issue time, from what is left once the Airspace elements are cut out. */
+function readHeader(envelope: string, root: string) {
+  const chain = leaf(envelope, "chainDate") ?? "";
+  const wef = parseInstant(leaf(envelope, "wef") ?? "");
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(chain) ? chain : wef === undefined ? undefined : aupDayOf(wef);
+  // EAUP chain: sequence 1 is the EAUP, later ones are EUUPs; per-AMC AUPs say aupType UPDATE.
+  const eaupId = new RegExp(`<${PREFIX}eaupId[\\s>][\\s\\S]*?</${PREFIX}eaupId>`).exec(envelope)?.[0] ?? "";
+  const uup =
+    Number(leaf(eaupId, "sequenceNumber") ?? "1") > 1 ||
+    (leaf(envelope, "aupType") ?? "").toUpperCase() === "UPDATE" ||
+    /UUP/i.test(root) ||
+    />\s*E?UUP\s*</i.test(envelope);
+  const issued = ["releaseTime", "timePosition", "creationTime"]
+    .map((name) => parseInstant(leaf(envelope, name) ?? ""))
+    .find((t) => t !== undefined);
+  return { day, kind: (uup ? "UUP" : "AUP") as PlanKind, issued };
+}
+
+const byStart = (a: AupAllocation, b: AupAllocation): number =>
+  a.start - b.start ||
+  (a.designator < b.designator ? -1 : a.designator > b.designator ? 1 : 0) ||
+  a.end - b.end ||
+  a.origin.record - b.origin.record;
+
+/** Reads a whole message; never throws on bad input. */
+export function readAupXml(input: string, source: string): AupXmlResult {
+  const diagnostics: Diagnostic[] = [];
+  const add = (code: string, severity: Severity, message: string, more: Partial<Diagnostic> = {}): void => {
+    diagnostics.push({ code, severity, message, source, ...more });
+  };
+  const refuse = (code: string, message: string): AupXmlResult => {
+    add(code, "skipped", message);
+    return { plans: [], diagnostics };
+  };
+  const bytes = Buffer.byteLength(input, "utf8");
+  if (bytes > MAX_AUP_XML_BYTES) {
+    return refuse("aup.xml.tooLarge", `${bytes} bytes exceed the ${MAX_AUP_XML_BYTES}-byte limit; not parsed`);
+  }
+  let doctype = false;
+  const xml = input
+    .replace(/^\uFEFF/, "")
+    .replace(/<!--[\s\S]*?-->/g, blank)
+    .replace(/<!DOCTYPE(?:[^[>]|\[[\s\S]*?\])*>/gi, (m) => {
+      doctype = true;
+      return blank(m);
+    });
+  const rootMatch = /<([A-Za-z_][\w.-]*(?::[\w.-]+)?)(?=[\s>/])/.exec(xml);
+  if (!rootMatch) return refuse("aup.xml.malformed", `no root element: "${excerpt(input, 60)}"`);
+  const root = rootMatch[1] ?? "";
+  if (doctype) add("aup.xml.doctypeIgnored", "warning", "DOCTYPE ignored: no DTD is read and no entity is expanded");
+  const check = XMLValidator.validate(xml);
+  const truncated = check !== true && !new RegExp(`</${root.replace(/\./g, "\\.")}\\s*>`).test(xml);
+
+  const starts = [...xml.matchAll(AIRSPACE_OPEN)].map((m) => m.index);
+  const names = eventNames(xml);
+  const allocations: AupAllocation[] = [];
+  const cuts: Array<[number, number]> = [];
+  let [line, counted, cutInside] = [1, 0, false];
+  for (const [record, start] of starts.entries()) {
+    line += lines(xml, counted, start);
+    counted = start;
+    const next = starts[record + 1] ?? xml.length;
+    const close = new RegExp(`</${PREFIX}Airspace\\s*>`, "g");
+    close.lastIndex = start;
+    const end = close.exec(xml);
+    const at = { record, line };
+    if (!end || end.index > next) {
+      cuts.push([start, next]);
+      const shown = { ...at, excerpt: excerpt(xml.slice(start, Math.min(next, start + 200))) };
+      cutInside = truncated && record === starts.length - 1;
+      if (cutInside)
+        add("aup.xml.truncated", "skipped", `source ends inside the Airspace element at line ${line}`, shown);
+      else add("aup.xml.airspaceMalformed", "skipped", "Airspace element without its closing tag", shown);
+      continue;
+    }
+    const stop = end.index + end[0].length;
+    cuts.push([start, stop]);
+    const chunk = xml.slice(start, stop);
+    const parsed = parseAirspace(chunk);
+    if ("error" in parsed) {
+      // the validator counts lines from the element's start tag
+      const error = parsed.error.replace(/\bline (\d+)/g, (_, n: string) => `line ${line + Number(n) - 1}`);
+      const where = parsed.line === undefined ? "" : ` at line ${line + parsed.line - 1}`;
+      add("aup.xml.airspaceMalformed", "skipped", `not well-formed${where}: ${error}`, {
+        ...at,
+        excerpt: excerpt(chunk),
+      });
+      continue;
+    }
+    const entity = UNKNOWN_ENTITY.exec(chunk)?.[0];
+    if (entity) add("aup.xml.entityNotExpanded", "warning", `entity reference ${entity} kept as written`, at);
+    const result = readAirspace(parsed.node, { source, record, line, eventNames: names });
+    allocations.push(...result.allocations);
+    diagnostics.push(...result.diagnostics);
+  }
+
+  let envelope = "";
+  let from = 0;
+  for (const [a, b] of cuts) {
+    envelope += xml.slice(from, a);
+    from = b;
+  }
+  envelope += xml.slice(from);
+  if (check !== true && !truncated) {
+    const outer = XMLValidator.validate(envelope);
+    if (outer !== true && starts.length === 0) {
+      return refuse("aup.xml.malformed", `not well-formed XML at line ${check.err.line}: ${check.err.msg}`);
+    }
+    if (outer !== true) {
+      const message = `not well-formed outside its Airspace elements (${outer.err.msg}); each element read on its own`;
+      add("aup.xml.malformed", "warning", message);
+    }
+  }
+  if (truncated && !cutInside) {
+    add("aup.xml.truncated", "skipped", `source ends before </${root}>; ${allocations.length} allocations read`);
+  }
+
+  const header = readHeader(envelope, root);
+  allocations.sort(byStart);
+  const groups = new Map<string, AupAllocation[]>();
+  if (header.day !== undefined && !(truncated && allocations.length === 0)) {
+    groups.set(header.day, allocations);
+    const dayStart = aupDayStart(header.day);
+    for (const a of allocations.filter((x) => x.end <= dayStart || x.start >= dayStart + DAY)) {
+      const message = `${a.designator} ${iso(a.start)}–${iso(a.end)} lies outside the AUP day ${header.day}`;
+      add("aup.time.outsideDay", "warning", message, { record: a.origin.record, name: a.designator });
+    }
+  } else {
+    // No plan header (a Digital NOTAM): each allocation belongs to the AUP day its start falls in.
+    for (const a of allocations) {
+      const day = aupDayOf(a.start);
+      const group = groups.get(day) ?? [];
+      groups.set(day, group);
+      group.push(a);
+    }
+  }
+  if (groups.size === 0 && !truncated && diagnostics.every((d) => d.severity !== "skipped")) {
+    add("aup.xml.empty", "warning", `no activation and no plan header in <${root}>; no plan`);
+  }
+  let issued = header.issued;
+  if (issued === undefined && groups.size > 0) {
+    issued = allocations[0]?.start ?? aupDayStart([...groups.keys()][0] ?? "");
+    add("aup.xml.issuedMissing", "repaired", `no releaseTime, timePosition or creationTime; issued = ${iso(issued)}`);
+  }
+  const plans = [...groups]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([aupDay, list]): AupPlan => ({ aupDay, kind: header.kind, issued: issued ?? 0, source, allocations: list }));
+  return { plans, diagnostics };
+}
