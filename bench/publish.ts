@@ -8,11 +8,14 @@ import { fileURLToPath } from "node:url";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { main } from "../jobs/cli.js";
 import { generate } from "./generate.js";
+import { generateAup, generateNotams } from "./generate-dynamic.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, "..", "..");
 const OUT = path.join(ROOT, "bench", "out");
 const INPUT = path.join(OUT, "input");
+const DYNAMIC = path.join(OUT, "dynamic");
+const DATE = "2026-09-14";
 const STORE = path.join(OUT, "store");
 const SHARED = process.env.SHARED_DATA ?? path.resolve(ROOT, "..", "shared", "data");
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -30,10 +33,14 @@ async function child(mode: string): Promise<void> {
       "publish",
       "--airspaces",
       INPUT,
+      "--notams",
+      path.join(DYNAMIC, "notams.jsonl"),
+      "--aup",
+      path.join(DYNAMIC, `eaup_rsa_${DATE}T0700Z.csv`),
       "--date",
-      "2026-09-14",
+      DATE,
       "--now",
-      "2026-09-14T10:00:00Z",
+      `${DATE}T10:00:00Z`,
       "--store",
       STORE,
       "--quiet",
@@ -49,6 +56,7 @@ async function child(mode: string): Promise<void> {
 /** JSON.parse of every input, then JSON.stringify and gzip of every published collection (countries and EUROPE). */
 function floor(): void {
   for (const f of readdirSync(INPUT)) JSON.parse(readFileSync(path.join(INPUT, f), "utf8"));
+  for (const line of readFileSync(path.join(DYNAMIC, "notams.jsonl"), "utf8").split("\n")) if (line) JSON.parse(line);
   const outputs = publishedCollections();
   const t = performance.now();
   for (const fc of outputs) gzipSync(JSON.stringify(fc));
@@ -83,9 +91,12 @@ async function run(): Promise<void> {
   }
   rmSync(OUT, { recursive: true, force: true });
   const g = generate(SHARED, INPUT);
+  const n = generateNotams(SHARED, DYNAMIC, DATE);
+  const a = generateAup(SHARED, DYNAMIC, DATE);
   const inputMb = g.files.reduce((n, f) => n + readFileSync(f).length, 0) / 1e6;
   console.log(
-    `input: ${g.features} airspaces, ${g.vertices} vertices, ${g.files.length} countries, ${inputMb.toFixed(0)} MB`,
+    `input: ${g.features} airspaces, ${g.vertices} vertices, ${g.files.length} countries, ${inputMb.toFixed(0)} MB; ` +
+      `${n.count} NOTAMs, ${a.count} AUP rows`,
   );
   const publish: Measure[] = [];
   const floors: Measure[] = [];
@@ -98,7 +109,14 @@ async function run(): Promise<void> {
   const f = median(floors.map((m) => m.seconds));
   const rss = Math.max(...publish.map((m) => m.maxRssMb));
   const result = {
-    input: { airspaces: g.features, vertices: g.vertices, countries: g.files.length, megabytes: Math.round(inputMb) },
+    input: {
+      airspaces: g.features,
+      vertices: g.vertices,
+      countries: g.files.length,
+      megabytes: Math.round(inputMb),
+      notams: n.count,
+      aupRows: a.count,
+    },
     runs: RUNS,
     publishSeconds: publish.map((m) => +m.seconds.toFixed(2)),
     floorSeconds: floors.map((m) => +m.seconds.toFixed(2)),

@@ -3,6 +3,7 @@
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError } from "commander";
+import { explainCommand } from "./commands/explain.js";
 import { explainScheduleCommand } from "./commands/explain-schedule.js";
 import { publishCommand } from "./commands/publish.js";
 import { validateCommand } from "./commands/validate.js";
@@ -39,6 +40,18 @@ function program(io: Io, setCode: (code: number) => void): Command {
     .option("--report <FILE>", "write the run report (JSON) here")
     .option("--quiet", "no progress or info logs")
     .action(async (flags) => setCode(await publishCommand(flags, io)));
+  cli
+    .command("explain")
+    .description("why a feature has its state: from a published store, or from the inputs")
+    .requiredOption("--id <feature id>", "the feature's _id")
+    .option("--store <DIR>", "a published store")
+    .option("--airspaces <[CC=]path>", "or: airspace inputs (repeatable)", collect)
+    .option("--notams <path>", "NOTAM inputs (repeatable)", collect)
+    .option("--aup <[YYYY-MM-DD[Thhmm]=]path>", "AUP/UUP inputs (repeatable)", collect)
+    .option("--date <YYYY-MM-DD>", "UTC day (with inputs)")
+    .option("--now <ISO>", "reference instant (with inputs)")
+    .option("--json", "JSON instead of text")
+    .action(async (flags) => setCode(await explainCommand({ store: "artifacts", ...flags }, io)));
   cli
     .command("explain-schedule")
     .description("what the Item D parser makes of a schedule on one UTC day")

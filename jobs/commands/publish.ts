@@ -4,6 +4,7 @@ import path from "node:path";
 import { parseInstant, utcDay } from "../../src/model/time.js";
 import { publishDay } from "../../src/pipeline.js";
 import { LocalStore } from "../../src/publish/local-store.js";
+import type { ObjectStore } from "../../src/publish/store.js";
 import { readAirspaceInputs, readAupInputs, readNotamInputs } from "../inputs.js";
 import { type Io, readStdin } from "../io.js";
 import { createLogger } from "../log.js";
@@ -23,7 +24,8 @@ export interface PublishFlags {
   variant?: string;
 }
 
-export async function publishCommand(flags: PublishFlags, io: Io): Promise<number> {
+/** `store` replaces `--store` (explain publishes into memory). */
+export async function publishCommand(flags: PublishFlags, io: Io, store?: ObjectStore): Promise<number> {
   const day = utcDay(flags.date);
   if (!day) throw new UsageError(`--date must be a calendar date YYYY-MM-DD, got "${flags.date}"`);
   let now: number;
@@ -54,7 +56,7 @@ export async function publishCommand(flags: PublishFlags, io: Io): Promise<numbe
   const inputs = await readAirspaceInputs(flags.airspaces, stdin, now);
   const notams = flags.notams ? await readNotamInputs(flags.notams, stdin, now) : undefined;
   const aup = flags.aup ? await readAupInputs(flags.aup, stdin, now) : undefined;
-  const store = new LocalStore(flags.store);
+  const target = store ?? new LocalStore(flags.store);
   const report = await publishDay(
     inputs,
     {
@@ -67,7 +69,7 @@ export async function publishCommand(flags: PublishFlags, io: Io): Promise<numbe
       ...(maxAge ? { maxSourceAgeMs: maxAge * 60_000 } : {}),
       ...(flags.variant ? { variant: flags.variant as "production" | "development" } : {}),
     },
-    { store, log },
+    { store: target, log },
   );
   if (flags.report) {
     await mkdir(path.dirname(path.resolve(flags.report)), { recursive: true });

@@ -6,7 +6,20 @@ import type { AupAllocation } from "../model/aup.js";
 import type { VerticalLimit } from "../model/contract.js";
 import type { Diagnostic, Severity } from "../model/diagnostic.js";
 import { LimitUnit, ReferenceDatum } from "../model/vocab.js";
-import { attr, aupDayOf, aupDayStart, code, DAY, field, isElement, iso, list, parseInstant, text } from "./xml-node.js";
+import {
+  attr,
+  aupDayOf,
+  aupDayStart,
+  code,
+  DAY,
+  field,
+  isElement,
+  iso,
+  list,
+  parseInstant,
+  text,
+  uuidKey,
+} from "./xml-node.js";
 import { expandTimesheets, type Report, type Span } from "./xml-timesheet.js";
 
 export interface AirspaceAt {
@@ -25,9 +38,6 @@ export interface AirspaceResult {
 }
 
 const INTERPRETATIONS = ["BASELINE", "TEMPDELTA", "PERMDELTA", "SNAPSHOT"];
-
-/** `urn:uuid:X`, `uuid.X`, `#X` → `X`. */
-export const uuidKey = (ref: string): string => ref.replace(/^(urn:uuid:|uuid\.|#)/i, "");
 
 type Level = { text: string; limit?: VerticalLimit };
 

@@ -63,6 +63,9 @@ export function parseInstant(s: string): number | undefined {
   return day + h * HOUR + mi * MINUTE + sec * 1000 - offset * MINUTE;
 }
 
+/** `urn:uuid:X`, `uuid.X`, `#X` → `X`. */
+export const uuidKey = (ref: string): string => ref.replace(/^(urn:uuid:|uuid\.|#)/i, "");
+
 export const iso = (ms: number): string => new Date(ms).toISOString().replace(".000Z", "Z");
 
 /** The AUP day (06:00 UTC D → 06:00 UTC D+1) holding an instant. */

@@ -7,10 +7,11 @@
 // DOCTYPE are blanked before anything is parsed, the parser sees Airspace elements only (`processEntities: false`),
 // and only the five predefined entities and `&#…;` are decoded.
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import type { AupAllocation, AupPlan, PlanKind } from "../model/aup.js";
+import type { AupAllocation, AupPlan } from "../model/aup.js";
 import { type Diagnostic, excerpt, type Severity } from "../model/diagnostic.js";
-import { readAirspace, uuidKey } from "./xml-airspace.js";
-import { aupDayOf, aupDayStart, DAY, decodeEntities, field, iso, parseInstant } from "./xml-node.js";
+import { readAirspace } from "./xml-airspace.js";
+import { aupDayOf, aupDayStart, DAY, field, iso } from "./xml-node.js";
+import { blankMarkup, elements, eventNames, readHeader } from "./xml-scan.js";
 
 /** Larger sources are refused unread. */
 export const MAX_AUP_XML_BYTES = 16 * 1024 * 1024;
@@ -32,30 +33,9 @@ const parser = new XMLParser({
   ignorePiTags: true,
 });
 
-const PREFIX = "(?:[A-Za-z_][\\w.-]*:)?";
-const AIRSPACE_OPEN = new RegExp(`<${PREFIX}Airspace(?=[\\s>/])`, "g");
-const EVENT = new RegExp(`<${PREFIX}Event\\s[^>]*?\\bid="([^"]*)"[^>]*>([\\s\\S]*?)</${PREFIX}Event\\s*>`, "g");
 const UNKNOWN_ENTITY = /&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[\da-f]+);)[a-z_][\w.-]*;/i;
 
-/** Same length, same line breaks: positions and line numbers survive. */
-const blank = (s: string): string => s.replace(/[^\n]/g, " ");
 const lines = (s: string, from: number, to: number): number => s.slice(from, to).split("\n").length - 1;
-
-/** First `<prefix:name …>text</…>` in the text. */
-function leaf(xml: string, name: string): string | undefined {
-  const m = new RegExp(`<${PREFIX}${name}(?:\\s[^>]*)?>([^<]*)</`).exec(xml);
-  return m ? decodeEntities(m[1] ?? "").trim() : undefined;
-}
-
-/** Event uuid → name, from the `event:Event` members of a Digital NOTAM message. */
-function eventNames(xml: string): Map<string, string> {
-  const names = new Map<string, string>();
-  for (const m of xml.matchAll(EVENT)) {
-    const name = leaf(m[2] ?? "", "name");
-    if (name) names.set(uuidKey(m[1] ?? ""), name);
-  }
-  return names;
-}
 
 /** One Airspace element: the parsed node, or why not. */
 function parseAirspace(chunk: string): { node: unknown } | { error: string; line?: number } {
@@ -67,24 +47,6 @@ function parseAirspace(chunk: string): { node: unknown } | { error: string; line
   } catch (cause) {
     return { error: cause instanceof Error ? cause.message : String(cause) };
   }
-}
-
-/** Plan header: AUP day, kind and issue time, from what is left once the Airspace elements are cut out. */
-function readHeader(envelope: string, root: string) {
-  const chain = leaf(envelope, "chainDate") ?? "";
-  const wef = parseInstant(leaf(envelope, "wef") ?? "");
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(chain) ? chain : wef === undefined ? undefined : aupDayOf(wef);
-  // EAUP chain: sequence 1 is the EAUP, later ones are EUUPs; per-AMC AUPs say aupType UPDATE.
-  const eaupId = new RegExp(`<${PREFIX}eaupId[\\s>][\\s\\S]*?</${PREFIX}eaupId>`).exec(envelope)?.[0] ?? "";
-  const uup =
-    Number(leaf(eaupId, "sequenceNumber") ?? "1") > 1 ||
-    (leaf(envelope, "aupType") ?? "").toUpperCase() === "UPDATE" ||
-    /UUP/i.test(root) ||
-    />\s*E?UUP\s*</i.test(envelope);
-  const issued = ["releaseTime", "timePosition", "creationTime"]
-    .map((name) => parseInstant(leaf(envelope, name) ?? ""))
-    .find((t) => t !== undefined);
-  return { day, kind: (uup ? "UUP" : "AUP") as PlanKind, issued };
 }
 
 const byStart = (a: AupAllocation, b: AupAllocation): number =>
@@ -107,14 +69,7 @@ export function readAupXml(input: string, source: string): AupXmlResult {
   if (bytes > MAX_AUP_XML_BYTES) {
     return refuse("aup.xml.tooLarge", `${bytes} bytes exceed the ${MAX_AUP_XML_BYTES}-byte limit; not parsed`);
   }
-  let doctype = false;
-  const xml = input
-    .replace(/^\uFEFF/, "")
-    .replace(/<!--[\s\S]*?-->/g, blank)
-    .replace(/<!DOCTYPE(?:[^[>]|\[[\s\S]*?\])*>/gi, (m) => {
-      doctype = true;
-      return blank(m);
-    });
+  const { text: xml, doctype } = blankMarkup(input.replace(/^\uFEFF/, ""));
   const rootMatch = /<([A-Za-z_][\w.-]*(?::[\w.-]+)?)(?=[\s>/])/.exec(xml);
   if (!rootMatch) return refuse("aup.xml.malformed", `no root element: "${excerpt(input, 60)}"`);
   const root = rootMatch[1] ?? "";
@@ -122,29 +77,26 @@ export function readAupXml(input: string, source: string): AupXmlResult {
   const check = XMLValidator.validate(xml);
   const truncated = check !== true && !new RegExp(`</${root.replace(/\./g, "\\.")}\\s*>`).test(xml);
 
-  const starts = [...xml.matchAll(AIRSPACE_OPEN)].map((m) => m.index);
+  const found = elements(xml, "Airspace");
   const names = eventNames(xml);
   const allocations: AupAllocation[] = [];
   const cuts: Array<[number, number]> = [];
   let [line, counted, cutInside] = [1, 0, false];
-  for (const [record, start] of starts.entries()) {
+  for (const [record, { start, close }] of found.entries()) {
     line += lines(xml, counted, start);
     counted = start;
-    const next = starts[record + 1] ?? xml.length;
-    const close = new RegExp(`</${PREFIX}Airspace\\s*>`, "g");
-    close.lastIndex = start;
-    const end = close.exec(xml);
+    const next = found[record + 1]?.start ?? xml.length;
     const at = { record, line };
-    if (!end || end.index > next) {
+    if (!close) {
       cuts.push([start, next]);
       const shown = { ...at, excerpt: excerpt(xml.slice(start, Math.min(next, start + 200))) };
-      cutInside = truncated && record === starts.length - 1;
+      cutInside = truncated && record === found.length - 1;
       if (cutInside)
         add("aup.xml.truncated", "skipped", `source ends inside the Airspace element at line ${line}`, shown);
       else add("aup.xml.airspaceMalformed", "skipped", "Airspace element without its closing tag", shown);
       continue;
     }
-    const stop = end.index + end[0].length;
+    const stop = close.end;
     cuts.push([start, stop]);
     const chunk = xml.slice(start, stop);
     const parsed = parseAirspace(chunk);
@@ -174,7 +126,7 @@ export function readAupXml(input: string, source: string): AupXmlResult {
   envelope += xml.slice(from);
   if (check !== true && !truncated) {
     const outer = XMLValidator.validate(envelope);
-    if (outer !== true && starts.length === 0) {
+    if (outer !== true && found.length === 0) {
       return refuse("aup.xml.malformed", `not well-formed XML at line ${check.err.line}: ${check.err.msg}`);
     }
     if (outer !== true) {

@@ -5,7 +5,8 @@ import { createHash } from "node:crypto";
 import type { Count, Feature } from "../model/contract.js";
 import type { CountryEntry } from "../model/manifest.js";
 import type { Tier } from "../model/vocab.js";
-import { crc32, deflatePiece, deflatePieceSync, gzipMember, type Piece } from "./gzip.js";
+import { crc32Combine } from "./crc32-combine.js";
+import { deflatePiece, deflatePieceSync, gzipMember, type Piece } from "./gzip.js";
 
 export const EUROPE = "EUROPE";
 
@@ -38,54 +39,45 @@ function shell(count: Count, tier: Tier): { prefix: Buffer; suffix: Buffer } {
 
 const COMMA = Buffer.from(",");
 
-interface Part {
-  raw: Buffer;
-  piece: Piece;
-}
+/** Countries serialised and deflated at once: two keep both cores busy (zlib runs on the thread pool). */
+const CONCURRENCY = 2;
 
-/** Builds every country's artifact and EUROPE's. `byCountry` maps a country to its features, already sorted. */
+/**
+ * Builds every country's artifact and EUROPE's. `byCountry` maps a country to its features, already sorted.
+ * A country's JSON lives only until it is deflated: memory holds the compressed fragments, not the text.
+ */
 export async function buildArtifacts(
   byCountry: ReadonlyMap<string, { features: readonly Feature[]; airspaceNotams: number }>,
   tier: Tier,
   europeAirspaceNotams?: number,
 ): Promise<Map<string, Artifact>> {
   const countries = [...byCountry.keys()].sort();
-  const parts = await Promise.all(
-    countries.map(async (cc): Promise<Part> => {
-      const raw = Buffer.from(
-        byCountry
-          .get(cc)!
-          .features.map((f) => JSON.stringify(f))
-          .join(","),
-      );
-      return { raw, piece: await deflatePiece(raw) };
-    }),
-  );
+  const parts: Piece[] = new Array(countries.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < countries.length; i = next++) {
+      const features = byCountry.get(countries[i]!)!.features;
+      parts[i] = await deflatePiece(Buffer.from(features.map((f) => JSON.stringify(f)).join(",")));
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const out = new Map<string, Artifact>();
   const comma = deflatePieceSync(COMMA, false);
-  countries.forEach((cc, i) => {
-    const { features, airspaceNotams } = byCountry.get(cc)!;
-    out.set(cc, assemble([parts[i]!], countOf(features, airspaceNotams), tier, comma));
-  });
-  const all = countries.map((cc) => byCountry.get(cc)!);
-  const europeCount: Count = {
-    airspaces: 0,
-    airspaceNotams: 0,
-    graphicalNotams: 0,
-    total: 0,
-  };
+  const europeCount: Count = { airspaces: 0, airspaceNotams: 0, graphicalNotams: 0, total: 0 };
   for (const [i, cc] of countries.entries()) {
-    const c = out.get(cc)!.entry.count;
-    europeCount.airspaces += c.airspaces;
-    europeCount.airspaceNotams += all[i]!.airspaceNotams;
-    europeCount.graphicalNotams += c.graphicalNotams;
-    europeCount.total += c.total;
+    const { features, airspaceNotams } = byCountry.get(cc)!;
+    const count = countOf(features, airspaceNotams);
+    out.set(cc, assemble([parts[i]!], count, tier, comma));
+    europeCount.airspaces += count.airspaces;
+    europeCount.airspaceNotams += count.airspaceNotams;
+    europeCount.graphicalNotams += count.graphicalNotams;
+    europeCount.total += count.total;
   }
   if (europeAirspaceNotams !== undefined) europeCount.airspaceNotams = europeAirspaceNotams;
   out.set(
     EUROPE,
     assemble(
-      parts.filter((p) => p.raw.length > 0),
+      parts.filter((p) => p.length > 0),
       europeCount,
       tier,
       comma,
@@ -94,8 +86,8 @@ export async function buildArtifacts(
   return out;
 }
 
-/** Joins parts (with commas between them) into a fragment and the full gzip object. */
-function assemble(parts: readonly Part[], count: Count, tier: Tier, comma: Piece): Artifact {
+/** Joins pieces (with commas between them) into a fragment and the full gzip object, CRCs combined. */
+function assemble(parts: readonly Piece[], count: Count, tier: Tier, comma: Piece): Artifact {
   const { prefix, suffix } = shell(count, tier);
   const fragPieces: Buffer[] = [];
   let crc = 0;
@@ -103,22 +95,17 @@ function assemble(parts: readonly Part[], count: Count, tier: Tier, comma: Piece
   for (const [i, p] of parts.entries()) {
     if (i > 0) {
       fragPieces.push(comma.deflated);
-      crc = crc32(COMMA, crc);
-      length += COMMA.length;
+      crc = crc32Combine(crc, comma.crc32, comma.length);
+      length += comma.length;
     }
-    fragPieces.push(p.piece.deflated);
-    crc = crc32(p.raw, crc);
-    length += p.raw.length;
+    fragPieces.push(p.deflated);
+    crc = crc32Combine(crc, p.crc32, p.length);
+    length += p.length;
   }
   const fragment = Buffer.concat(fragPieces);
   const head = deflatePieceSync(prefix, false);
   const tail = deflatePieceSync(suffix, true);
-  let whole = crc32(prefix);
-  for (const [i, p] of parts.entries()) {
-    if (i > 0) whole = crc32(COMMA, whole);
-    whole = crc32(p.raw, whole);
-  }
-  whole = crc32(suffix, whole);
+  const whole = crc32Combine(crc32Combine(head.crc32, crc, length), tail.crc32, tail.length);
   const bytes = prefix.length + length + suffix.length;
   const gz = gzipMember([head.deflated, fragment, tail.deflated], whole, bytes);
   const sha = sha256(gz);

@@ -47,7 +47,12 @@ export function airspaceDay(a: NormalizedAirspace, ctx: ActivityContext, linked:
   const rowsOf = (spans: Span[]): ScheduleRow[] =>
     spans.map(([s, e]) => ({ start: isoInstant(s), end: isoInstant(e) }));
   if (byNotam || byAup) {
-    const spans = [...baseSpans, ...activating.flatMap((n) => n.spans), ...active.flatMap((x) => x.spans)];
+    // the union per source, sources side by side (SPEC §2.6): one whole-day interval stays whole
+    const spans = [
+      ...baseSpans,
+      ...unionSpans(activating.flatMap((n) => n.spans)),
+      ...unionSpans(active.flatMap((x) => x.spans)),
+    ];
     const rows = [
       ...rowsOf(baseSpans),
       ...activating.flatMap((n) => notamRows({ ...n.dn, spans: n.spans }, own)),

@@ -9,7 +9,10 @@ type XY = [number, number];
 const ARC_STEP_DEG = 5;
 const CAP_STEP_DEG = 10;
 
-export const circle = (centre: LatLon, radiusM: number): Ring => circleRing(centre, radiusM, 64);
+/** DESIGN §4 asks for at least 32; more only grows every NOTAM feature (twice: feature and NOTAM record). */
+const CIRCLE_SEGMENTS = 36;
+
+export const circle = (centre: LatLon, radiusM: number): Ring => circleRing(centre, radiusM, CIRCLE_SEGMENTS);
 
 /**
  * A chain's vertices with its arcs drawn. An arc runs from the previous vertex to its own, around its
