@@ -49,6 +49,9 @@ export function readDynamicSources(
   }
   for (const i of inputs.aup ?? []) {
     const read = readAupSource(i.bytes, i.name, i.plan);
+    // a cut or broken plan must not replace a whole one: a UUP missing its end would switch areas off
+    const cut = read.diagnostics.find((d) => /^aup\.xml\.(truncated|malformed)$/.test(d.code));
+    if (cut) throw new SourceError(i.name, cut.code, cut.message);
     const why = read.diagnostics.find((d) => d.severity === "skipped" && d.record === undefined);
     if (read.plans.length === 0 && why) throw new SourceError(i.name, why.code, why.message);
     sink.addAll(read.diagnostics);

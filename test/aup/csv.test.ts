@@ -61,3 +61,14 @@ describe("the NM RSA allocations table", () => {
     expect(planMetaFrom("uup_2022-02-24T0920Z.csv")).toMatchObject({ aupDay: "2022-02-24", kind: "UUP" });
   });
 });
+
+describe("AUP sources that cannot be trusted whole", () => {
+  it("a truncated B2B reply fails the run instead of replacing the plan", async () => {
+    const { readDynamicSources } = await import("../../src/sources.js");
+    const { DiagnosticSink } = await import("../../src/model/diagnostic.js");
+    const bytes = readFileSync(path.join(FIXTURES, "aup", "invalid-truncated.xml"));
+    expect(() => readDynamicSources({ aup: [{ name: "cut.xml", bytes, fetchedAt: 0 }] }, new DiagnosticSink())).toThrow(
+      /cut\.xml/,
+    );
+  });
+});
