@@ -2,11 +2,13 @@
 // airspaces, source states, reference instants, linked NOTAMs (A/D; hand-made or real Item D schedules)
 // and AUP allocations, against DESIGN §3–§4 and SPEC §2.6–2.8. The oracle below is written from the
 // documents, not from the resolver.
+
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Feature } from "../../src/model/contract.js";
 import type { Notam } from "../../src/model/notam.js";
 import { type Span, unionSpans } from "../../src/model/time.js";
+import { ACTIVATION_TYPES } from "../../src/model/vocab.js";
 import type { NormalizedAirspace } from "../../src/normalize/airspace.js";
 import { validateFeature } from "../../src/publish/validate.js";
 import type { ActivityContext, SourceState } from "../../src/resolve/activity.js";
@@ -25,19 +27,7 @@ const WHOLE: Span = [DAY.start, DAY.end];
 /** Runs per property; raise with PROP_RUNS for a deeper search. */
 const RUNS = Number(process.env.PROP_RUNS ?? 1000);
 
-/** The ten activationType values of SPEC §2.7, and the ones an existing airspace may carry (DESIGN §4 table). */
-const ACTIVATION_TYPES = [
-  "isActive",
-  "isNotActiveAirspace",
-  "isActivatedByNOTAMAirspace",
-  "isActivatedByAUPAirspace",
-  "isActivatedByAUPAndNOTAMAirspace",
-  "isActiveRestrictiveNOTAM",
-  "isActiveActivityNOTAM",
-  "isActiveAirspaceDeactivationNOTAM",
-  "isActiveAirspaceNOTAM",
-  "isOtherActiveAirspace",
-];
+/** The ones an existing airspace may carry (DESIGN §4 table); all ten are ACTIVATION_TYPES (SPEC §2.7). */
 const AIRSPACE_ACTIVATION_TYPES = new Set([
   "isActive",
   "isNotActiveAirspace",
