@@ -14,7 +14,7 @@ import type { ObjectStore } from "./publish/store.js";
 import { validateFeature } from "./publish/validate.js";
 import { buildReport, type RunReport } from "./report.js";
 import type { ActivitySources } from "./resolve/activity.js";
-import { aupForDay } from "./resolve/aup.js";
+import { aupForDay, linkAllocation } from "./resolve/aup.js";
 import { resolveDay } from "./resolve/day.js";
 import { AirspaceLinker } from "./resolve/link.js";
 import type { Variant } from "./resolve/notam-feature.js";
@@ -97,7 +97,10 @@ export async function publishDay(
         : "stale"
       : options.sources.aup,
   };
-  const amcManaged = new Set(aup ? [...aup.designators].flatMap((d) => linker.byDesignator(d).map((a) => a.id)) : []);
+  // with the same Z-buffer rule as the allocations: EDR10AZ in the plan makes ED-R 10A AMC-managed
+  const amcManaged = new Set(
+    aup ? [...aup.designators].flatMap((d) => linkAllocation(d, linker).map((a) => a.id)) : [],
+  );
 
   const wanted = options.countries ? new Set(options.countries) : undefined;
   const selected = wanted ? airspaces.filter((a) => wanted.has(a.country)) : airspaces;

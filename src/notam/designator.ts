@@ -21,22 +21,36 @@ const ALIASES = aliases.names as Record<string, string>;
 
 /** Candidate designators in a text, normalised, in order, without repeats. */
 export function designatorsIn(text: string, icaoPrefix?: string): string[] {
+  return [...new Set(designatorMatches(text, icaoPrefix).map((m) => m.designator))];
+}
+
+/** Every designator occurrence with its position (for the words around it). */
+export function designatorMatches(text: string, icaoPrefix?: string): Array<{ designator: string; at: number }> {
   // `ED-R10C_2` is the second part of ED-R10C: the underscore must not hide the designator
   const upper = text.toUpperCase().replace(/_/g, " ");
-  const out = new Set<string>();
+  const out: Array<{ designator: string; at: number }> = [];
   for (const m of upper.matchAll(PREFIXED)) {
     // only real ICAO prefixes: `AND 1`, `SEP 1`, `WED 600` are words, not areas
-    if (countryOfIcao(m[1]!) !== undefined) out.add(`${m[1]}${m[2]}${number(m[3]!)}`);
+    if (countryOfIcao(m[1]!) !== undefined) out.push({ designator: `${m[1]}${m[2]}${number(m[3]!)}`, at: m.index });
   }
   for (const m of upper.matchAll(PREFIXED_NATIONAL)) {
-    if (countryOfIcao(m[1]!) !== undefined) out.add(`${m[1]}${m[2]}${number(m[3]!)}`);
+    if (countryOfIcao(m[1]!) !== undefined) out.push({ designator: `${m[1]}${m[2]}${number(m[3]!)}`, at: m.index });
   }
   for (const m of upper.matchAll(NATIONAL)) {
-    out.add(`${m[1]}${number(m[2]!)}`);
-    if (icaoPrefix) out.add(`${icaoPrefix}${m[1]}${number(m[2]!)}`);
+    out.push({ designator: `${m[1]}${number(m[2]!)}`, at: m.index });
+    if (icaoPrefix) out.push({ designator: `${icaoPrefix}${m[1]}${number(m[2]!)}`, at: m.index });
   }
-  for (const [name, designator] of Object.entries(ALIASES)) if (upper.includes(name)) out.add(designator);
-  return [...out];
+  for (const [name, designator] of Object.entries(ALIASES)) {
+    const at = upper.indexOf(name);
+    if (at >= 0) out.push({ designator, at });
+  }
+  return out.sort((a, b) => a.at - b.at);
+}
+
+/** A bare `D307`, `R10A` as an airspace's leading name token (2018 GB names): the area with its country's prefix. */
+export function bareAreaDesignator(token: string, icaoPrefix: string): string | undefined {
+  const m = /^([RDP])(\d{1,4}[A-Z]?\d?[A-Z]?)$/.exec(token.toUpperCase());
+  return m ? `${icaoPrefix}${m[1]}${number(m[2]!)}` : undefined;
 }
 
 /** `098D` and `98D` are the same area: leading zeros go. */

@@ -47,12 +47,13 @@ export function airspaceDay(a: NormalizedAirspace, ctx: ActivityContext, linked:
   const rowsOf = (spans: Span[]): ScheduleRow[] =>
     spans.map(([s, e]) => ({ start: isoInstant(s), end: isoInstant(e) }));
   if (byNotam || byAup) {
-    // the union per source, sources side by side (SPEC §2.6): one whole-day interval stays whole
-    const spans = [
+    // the union per source, sources side by side (SPEC §2.6); the same interval from two sources is listed
+    // once, so a whole day stays one 00:00Z→00:00Z interval
+    const spans = distinct([
       ...baseSpans,
       ...unionSpans(activating.flatMap((n) => n.spans)),
       ...unionSpans(active.flatMap((x) => x.spans)),
-    ];
+    ]);
     const rows = [
       ...rowsOf(baseSpans),
       ...activating.flatMap((n) => notamRows({ ...n.dn, spans: n.spans }, own)),
@@ -90,12 +91,12 @@ export function airspaceDay(a: NormalizedAirspace, ctx: ActivityContext, linked:
 
 /** SPEC §2.11 */
 function aupRecord(x: DayAllocation): AupUupRecord {
-  const [start, end] = x.spans[0] ?? [x.start, x.end];
+  // the allocation as planned (it may run past midnight); its share of the day is in the intervals
   return {
     Designator: x.designator,
     Status: x.status,
-    StartDT: isoInstant(start),
-    EndDT: isoInstant(end),
+    StartDT: isoInstant(x.start),
+    EndDT: isoInstant(x.end),
     UpperAlt: x.upperText,
     LowerAlt: x.lowerText,
     ...(x.upper ? { aupuupUpperLimit: x.upper } : {}),
@@ -117,6 +118,16 @@ function minus(a: readonly Span[], b: readonly Span[]): Span[] {
     if (s < e0) out.push([s, e0]);
   }
   return out;
+}
+
+function distinct(spans: Span[]): Span[] {
+  const seen = new Set<string>();
+  return spans.filter(([s, e]) => {
+    const k = `${s}-${e}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
 }
 
 const sortSpans = (spans: Span[]) => [...spans].sort((x, y) => x[0] - y[0] || x[1] - y[1]);

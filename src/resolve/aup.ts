@@ -81,7 +81,7 @@ export function aupForDay(plans: readonly AupPlan[], day: UtcDay, linker: Airspa
 }
 
 /** The airspaces an allocation names; `LFTSA5Z` falls back to `LFTSA5` only when no airspace is `LFTSA5Z`. */
-function linkAllocation(designator: string, linker: AirspaceLinker): NormalizedAirspace[] {
+export function linkAllocation(designator: string, linker: AirspaceLinker): NormalizedAirspace[] {
   const direct = linker.byDesignator(designator);
   if (direct.length > 0 || !designator.endsWith("Z")) return direct;
   return linker.byDesignator(designator.slice(0, -1));

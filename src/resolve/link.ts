@@ -5,7 +5,7 @@
 import { countryPrefixes } from "../geo/icao-prefixes.js";
 import { type Bbox, bboxOfPolygons } from "../geo/planar.js";
 import type { NormalizedAirspace } from "../normalize/airspace.js";
-import { designatorsIn, normalizeDesignator } from "../notam/designator.js";
+import { bareAreaDesignator, designatorMatches, designatorsIn, normalizeDesignator } from "../notam/designator.js";
 
 export interface LinkQuery {
   /** Item E (and for AUP the designator column). */
@@ -24,16 +24,24 @@ export interface LinkResult {
   unmatched: string[];
 }
 
+/** Words that, just before a designator, say the NOTAM is not about that area. */
+const INCIDENTAL =
+  /\b(OUTSIDE|EXCEPT|EXC|EXCL|EXCLUDING|NOT|ADJ|ADJACENT|BELOW|ABOVE|NEAR|VICINITY|SEE|REF|AVOID|CLEAR OF)\b[^.;:]*$/;
+
 export class AirspaceLinker {
   private readonly index = new Map<string, NormalizedAirspace[]>();
   private readonly boxes = new Map<string, Bbox>();
 
   constructor(airspaces: readonly NormalizedAirspace[]) {
     for (const a of airspaces) {
-      const names = new Set(designatorsIn(a.name, countryPrefixes(a.country)[0]));
+      const prefix = countryPrefixes(a.country)[0];
+      const names = new Set(designatorsIn(a.name, prefix));
       // the leading token of the name as written (`EBTRANA …`), for plans that use such designators
       const lead = normalizeDesignator(a.name.split(/\s+/)[0] ?? "");
       if (/\d/.test(lead) || lead.length >= 5) names.add(lead);
+      // `D307 DONNA NOOK` (2018 GB) is EGD307
+      const bare = prefix ? bareAreaDesignator(lead, prefix) : undefined;
+      if (bare) names.add(bare);
       for (const d of names) {
         const list = this.index.get(d) ?? [];
         list.push(a);
@@ -62,7 +70,15 @@ export class AirspaceLinker {
   link(q: LinkQuery): LinkResult {
     const found = new Map<string, NormalizedAirspace>();
     const unmatched: string[] = [];
-    for (const d of designatorsIn(q.text, q.country ? countryPrefixes(q.country)[0] : undefined)) {
+    const seen = new Set<string>();
+    for (const { designator: d, at } of designatorMatches(
+      q.text,
+      q.country ? countryPrefixes(q.country)[0] : undefined,
+    )) {
+      // `OUTSIDE LF-R45N3 HOURS`, `EXCEPT FOR AREA LF-R6A`: named, but not what the NOTAM is about
+      if (INCIDENTAL.test(q.text.toUpperCase().slice(Math.max(0, at - 28), at))) continue;
+      if (seen.has(d)) continue;
+      seen.add(d);
       const candidates = this.index.get(d);
       if (!candidates) {
         // a bare national form (`TSA2`) is also tried with the prefix; only report the prefixed miss

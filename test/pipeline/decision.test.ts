@@ -3,8 +3,7 @@
 // notams.jsonl and aup_<YYYY-MM-DDTHHMMZ>.csv, and case.json; the case is published with publishDay into a
 // throwaway store, EUROPE is read back, validated, its expected activity checked, and every feature's
 // dynamicAirspaceMapping (NOTAM geometry dropped) compared with expected.json.
-// A case with "knownIssue" describes behaviour that contradicts DESIGN §4: its expectations are DESIGN's
-// and run as it.fails, so the suite stays green until the resolver is fixed (then drop "knownIssue").
+// The `*-regression` cases reproduce resolver bugs found this way (their notes say which).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -27,7 +26,6 @@ interface CaseFile {
   aupFetchedAt?: string;
   expect: Record<string, { isActive: string; activationType: string }>;
   note: string;
-  knownIssue?: string;
 }
 
 const CASES = path.join(FIXTURES, "decision");
@@ -133,13 +131,9 @@ describe.each(cases)("decision case %s", (name) => {
     }
   };
 
-  if (c.knownIssue) {
-    it.fails(`activity as DESIGN §4 says (known issue: ${c.knownIssue.slice(0, 60)}…)`, checkExpect);
-  } else {
-    it("activity as DESIGN §4 says", checkExpect);
-    it("mapping matches expected.json", async () => {
-      const { europe, manifest } = await published();
-      expectGolden(path.join(dir, "expected.json"), goldenOf(europe, manifest));
-    });
-  }
+  it("activity as DESIGN §4 says", checkExpect);
+  it("mapping matches expected.json", async () => {
+    const { europe, manifest } = await published();
+    expectGolden(path.join(dir, "expected.json"), goldenOf(europe, manifest));
+  });
 });
