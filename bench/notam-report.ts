@@ -61,8 +61,10 @@ for (const { file, n } of all) {
   const kind = notamKind(n.q, n.itemE);
   if (!(kind === "A" || kind === "D" || kind === "R" || kind === "V")) continue;
   if (designatorsIn(n.itemE).length === 0) continue;
-  naming++;
   const r = linker.link({ text: n.itemE, ...(n.q?.centre ? { centre: n.q.centre } : {}) });
+  // designators named only as context (`OUTSIDE LF-R45N3 HOURS`) are not what the NOTAM is about
+  if (r.airspaces.length === 0 && r.unmatched.length === 0) continue;
+  naming++;
   if (r.airspaces.length > 0) linked++;
   else for (const d of r.unmatched) unlinked[d] = (unlinked[d] ?? 0) + 1;
 }
