@@ -18,6 +18,7 @@ const ALLOWED: Record<string, string[]> = {
   geo: ["model"],
   schedule: ["model"],
   notam: ["model", "geo", "ingest", "schedule"],
+  aup: ["model", "ingest"],
   ingest: ["model", "geo"],
   normalize: ["model", "geo", "ingest"],
   resolve: ["model", "geo", "normalize", "notam", "schedule"],
