@@ -4,7 +4,23 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { type ObjectStore, StoreError } from "./store.js";
+import {
+  type ConditionalPut,
+  checkExpectation,
+  contentEtag,
+  expectationHolds,
+  type ObjectStore,
+  type PutExpectation,
+  type PutOptions,
+  StoreError,
+} from "./store.js";
+
+/**
+ * Conditional writes in flight per absolute file path, shared by every LocalStore of this process. This makes
+ * putIfMatch a compare-and-swap between callers in ONE process only: another process writing the same folder is
+ * not excluded (keeping two runs apart across processes is the lease's job).
+ */
+const locks = new Map<string, Promise<unknown>>();
 
 export class LocalStore implements ObjectStore {
   readonly url: string;
@@ -30,7 +46,7 @@ export class LocalStore implements ObjectStore {
     }
   }
 
-  async put(key: string, body: Buffer): Promise<void> {
+  async put(key: string, body: Buffer, _options?: PutOptions): Promise<void> {
     const target = this.file(key, "put");
     const tmp = `${target}.${randomBytes(6).toString("hex")}.tmp`;
     try {
@@ -43,14 +59,34 @@ export class LocalStore implements ObjectStore {
     }
   }
 
-  async head(key: string): Promise<{ size: number } | undefined> {
+  /** The ETag is a hash of the content (the file is read): it names the bytes, like S3's, not the write. */
+  async head(key: string): Promise<{ size: number; etag: string } | undefined> {
     try {
-      const s = await stat(this.file(key, "head"));
-      return s.isFile() ? { size: s.size } : undefined;
+      const file = this.file(key, "head");
+      const s = await stat(file);
+      return s.isFile() ? { size: s.size, etag: contentEtag(await readFile(file)) } : undefined;
     } catch (err) {
       if (isNotFound(err)) return undefined;
       throw new StoreError("head", key, { cause: err });
     }
+  }
+
+  async putIfMatch(key: string, body: Buffer, options: PutOptions, expected: PutExpectation): Promise<ConditionalPut> {
+    const want = checkExpectation(expected);
+    const file = path.resolve(this.file(key, "put"));
+    const previous = locks.get(file) ?? Promise.resolve();
+    const run = previous.then(async (): Promise<ConditionalPut> => {
+      const current = await this.get(key);
+      if (!expectationHolds(want, current && contentEtag(current))) return "conflict";
+      await this.put(key, body, options);
+      return "written";
+    });
+    const settled = run.catch(() => undefined);
+    locks.set(file, settled);
+    void settled.then(() => {
+      if (locks.get(file) === settled) locks.delete(file);
+    });
+    return run;
   }
 
   async list(prefix: string): Promise<string[]> {

@@ -1,5 +1,13 @@
 // An ObjectStore in memory: `explain` over inputs publishes into it, tests use it where no files are needed.
-import type { ObjectStore } from "./store.js";
+import {
+  type ConditionalPut,
+  checkExpectation,
+  contentEtag,
+  expectationHolds,
+  type ObjectStore,
+  type PutExpectation,
+  type PutOptions,
+} from "./store.js";
 
 export class MemoryStore implements ObjectStore {
   readonly url = "memory:";
@@ -13,9 +21,9 @@ export class MemoryStore implements ObjectStore {
     this.objects.set(key, Buffer.from(body));
   }
 
-  async head(key: string): Promise<{ size: number } | undefined> {
+  async head(key: string): Promise<{ size: number; etag: string } | undefined> {
     const b = this.objects.get(key);
-    return b ? { size: b.length } : undefined;
+    return b ? { size: b.length, etag: contentEtag(b) } : undefined;
   }
 
   async list(prefix: string): Promise<string[]> {
@@ -24,5 +32,14 @@ export class MemoryStore implements ObjectStore {
 
   async delete(key: string): Promise<void> {
     this.objects.delete(key);
+  }
+
+  /** Check and write happen in one turn of the event loop, so no other call can come between them. */
+  async putIfMatch(key: string, body: Buffer, _options: PutOptions, expected: PutExpectation): Promise<ConditionalPut> {
+    const want = checkExpectation(expected);
+    const current = this.objects.get(key);
+    if (!expectationHolds(want, current && contentEtag(current))) return "conflict";
+    this.objects.set(key, Buffer.from(body));
+    return "written";
   }
 }
