@@ -57,7 +57,7 @@ const TWO_HOURS = 2 * 3_600_000;
 export async function publishDay(
   inputs: readonly AirspaceInput[],
   options: PublishDayOptions,
-  deps: { store: ObjectStore; log: Logger },
+  deps: { store: ObjectStore; log: Logger; clock?: () => number },
 ): Promise<RunReport> {
   const { log } = deps;
   const { day, now } = options;
@@ -162,6 +162,7 @@ export async function publishDay(
     deps.store,
     { byCountry, europeAirspaceNotams, date: day.date, publishedAt: now, sources: manifestSources, tier: "dynamic" },
     (e) => (e.phase === "upload" ? log.progress("upload", e.done ?? 0, e.total) : log.progress(e.phase, 0)),
+    deps.clock ? { clock: deps.clock } : {},
   );
   log.progress("published", 1, 1);
   return buildReport({

@@ -19,6 +19,7 @@ const ALLOWED: Record<string, string[]> = {
   schedule: ["model"],
   notam: ["model", "geo", "ingest", "schedule"],
   aup: ["model", "ingest"],
+  fetch: ["model", "publish"],
   ingest: ["model", "geo"],
   normalize: ["model", "geo", "ingest"],
   resolve: ["model", "geo", "normalize", "notam", "schedule"],

@@ -1,11 +1,11 @@
 // `airspace-publisher explain --id <feature id>`: why a feature has its state, from a published store
 // (`--store DIR`) or from the inputs (`--airspaces … [--notams …] [--aup …] --date D [--now T]`).
 import type { Feature } from "../../src/model/contract.js";
-import { LocalStore } from "../../src/publish/local-store.js";
 import { MemoryStore } from "../../src/publish/memory-store.js";
 import { currentManifest, readCollection } from "../../src/publish/read-back.js";
 import type { ObjectStore } from "../../src/publish/store.js";
 import type { Io } from "../io.js";
+import { openStore } from "../store.js";
 import { UsageError } from "../usage.js";
 import { type PublishFlags, publishCommand } from "./publish.js";
 
@@ -37,7 +37,7 @@ export async function explainCommand(flags: ExplainFlags, io: Io): Promise<numbe
     if (!flags.date) throw new UsageError("explain over inputs needs --date");
     store = new MemoryStore();
     await publishCommand({ ...(flags as PublishFlags), quiet: true }, { ...io, stdout: sinkStream() }, store);
-  } else if (flags.store) store = new LocalStore(flags.store);
+  } else if (flags.store) store = openStore(flags.store, flags.s3Endpoint);
   else throw new UsageError("explain needs --store DIR, or the inputs (--airspaces … --date …)");
   const manifest = await currentManifest(store);
   if (!manifest) throw new UsageError(`nothing is published in ${store.url}`);

@@ -3,11 +3,11 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseInstant, utcDay } from "../../src/model/time.js";
 import { publishDay } from "../../src/pipeline.js";
-import { LocalStore } from "../../src/publish/local-store.js";
 import type { ObjectStore } from "../../src/publish/store.js";
 import { readAirspaceInputs, readAupInputs, readNotamInputs } from "../inputs.js";
 import { type Io, readStdin } from "../io.js";
 import { createLogger } from "../log.js";
+import { openStore } from "../store.js";
 import { UsageError } from "../usage.js";
 
 export interface PublishFlags {
@@ -22,6 +22,7 @@ export interface PublishFlags {
   aup?: string[];
   maxSourceAge?: string;
   variant?: string;
+  s3Endpoint?: string;
 }
 
 /** `store` replaces `--store` (explain publishes into memory). */
@@ -40,7 +41,6 @@ export async function publishCommand(flags: PublishFlags, io: Io, store?: Object
     now = clock >= day.start && clock < day.end ? clock : day.start;
   }
   const countries = flags.countries === undefined ? undefined : parseCountries(flags.countries);
-  if (flags.store.startsWith("s3://")) throw new UsageError("--store s3://… is not supported yet; give a directory");
   const log = createLogger(io.stderr, flags.quiet);
   if (flags.variant !== undefined && flags.variant !== "production" && flags.variant !== "development") {
     throw new UsageError(`--variant must be production or development, got "${flags.variant}"`);
@@ -56,7 +56,7 @@ export async function publishCommand(flags: PublishFlags, io: Io, store?: Object
   const inputs = await readAirspaceInputs(flags.airspaces, stdin, now);
   const notams = flags.notams ? await readNotamInputs(flags.notams, stdin, now) : undefined;
   const aup = flags.aup ? await readAupInputs(flags.aup, stdin, now) : undefined;
-  const target = store ?? new LocalStore(flags.store);
+  const target = store ?? openStore(flags.store, flags.s3Endpoint);
   const report = await publishDay(
     inputs,
     {
@@ -69,7 +69,7 @@ export async function publishCommand(flags: PublishFlags, io: Io, store?: Object
       ...(maxAge ? { maxSourceAgeMs: maxAge * 60_000 } : {}),
       ...(flags.variant ? { variant: flags.variant as "production" | "development" } : {}),
     },
-    { store: target, log },
+    { store: target, log, clock: io.now },
   );
   if (flags.report) {
     await mkdir(path.dirname(path.resolve(flags.report)), { recursive: true });

@@ -2,11 +2,13 @@
 // manifest, then flip the pointer. Until the pointer is written the previous version stays live and
 // complete; a crash anywhere before leaves only unreferenced objects, and a re-run converges.
 import { createHash } from "node:crypto";
+import PQueue from "p-queue";
 import type { Feature } from "../model/contract.js";
 import { MANIFEST_SCHEMA, type Pointer, type SourceEntry, type VersionManifest } from "../model/manifest.js";
 import { isoInstant } from "../model/time.js";
 import type { Tier } from "../model/vocab.js";
 import { type Artifact, buildArtifacts, tierPrefix } from "./artifacts.js";
+import { acquireLease } from "./lease.js";
 import type { ObjectStore, PutOptions } from "./store.js";
 
 export const DATA_HEADERS: PutOptions = {
@@ -51,10 +53,42 @@ export type PublishProgress = (event: {
   total?: number;
 }) => void;
 
+/** Another run switched the pointer while this one was publishing: nothing of this run is live. */
+export class PublishConflict extends Error {
+  override readonly name = "PublishConflict";
+}
+
+/** Uploads in flight at once: enough to hide request latency, few enough for small stores. */
+const UPLOAD_CONCURRENCY = 8;
+
 export async function publishVersion(
   store: ObjectStore,
   input: PublishInput,
   progress: PublishProgress = () => {},
+  /** `clock` is the wall clock the lease expires by (the run's reference instant when not given). */
+  options: { owner?: string; clock?: () => number } = {},
+): Promise<PublishResult> {
+  const base = tierPrefix(input.tier);
+  const pointerKey = `${base}/current.json`;
+  // the pointer as it was when this run began: the flip is a compare-and-swap against it
+  const before = await store.head(pointerKey);
+  const lease = await acquireLease(store, base, {
+    clock: options.clock ?? (() => input.publishedAt),
+    ...(options.owner ? { owner: options.owner } : {}),
+  });
+  try {
+    return await publishUnderLease(store, input, progress, pointerKey, before);
+  } finally {
+    await lease?.release();
+  }
+}
+
+async function publishUnderLease(
+  store: ObjectStore,
+  input: PublishInput,
+  progress: PublishProgress,
+  pointerKey: string,
+  before: { etag?: string } | undefined,
 ): Promise<PublishResult> {
   progress({ phase: "compress" });
   const artifacts = await buildArtifacts(input.byCountry, input.tier, input.europeAirspaceNotams);
@@ -69,14 +103,21 @@ export async function publishVersion(
   const uploaded: string[] = [];
   const reused: string[] = [];
   let done = 0;
-  for (const [key, bytes, headers] of uploads) {
-    if (await store.head(key)) reused.push(key);
-    else {
-      await store.put(key, bytes, headers);
-      uploaded.push(key);
-    }
-    progress({ phase: "upload", done: ++done, total: uploads.length });
-  }
+  const queue = new PQueue({ concurrency: UPLOAD_CONCURRENCY });
+  await Promise.all(
+    uploads.map(([key, bytes, headers]) =>
+      queue.add(async () => {
+        if (await store.head(key)) reused.push(key);
+        else {
+          await store.put(key, bytes, headers);
+          uploaded.push(key);
+        }
+        progress({ phase: "upload", done: ++done, total: uploads.length });
+      }),
+    ),
+  );
+  uploaded.sort();
+  reused.sort();
   const base = tierPrefix(input.tier);
   const manifestKey = `${base}/versions/${version}.json`;
   progress({ phase: "manifest" });
@@ -84,8 +125,18 @@ export async function publishVersion(
   uploaded.push(manifestKey);
   const pointer: Pointer = { schema: MANIFEST_SCHEMA, version, manifest: manifestKey, publishedAt };
   progress({ phase: "pointer" });
-  await store.put(`${base}/current.json`, Buffer.from(`${JSON.stringify(pointer, null, 2)}\n`), POINTER_HEADERS);
-  uploaded.push(`${base}/current.json`);
+  const body2 = Buffer.from(`${JSON.stringify(pointer, null, 2)}\n`);
+  const expected = before?.etag ? { etag: before.etag } : before ? undefined : { absent: true as const };
+  const cas =
+    store.putIfMatch && expected ? await store.putIfMatch(pointerKey, body2, POINTER_HEADERS, expected) : "unsupported";
+  if (cas === "conflict") {
+    throw new PublishConflict(
+      `another run switched ${pointerKey} while this one published ${version}; nothing was switched`,
+    );
+  }
+  // without conditional writes the lease (acquireLease) kept other runs out
+  if (cas === "unsupported") await store.put(pointerKey, body2, POINTER_HEADERS);
+  uploaded.push(pointerKey);
   return { manifest, pointer, uploaded, reused };
 }
 

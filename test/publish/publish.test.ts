@@ -74,7 +74,8 @@ describe("publishVersion", () => {
     const two = await publishVersion(store, input());
     expect(two.manifest).toEqual(one.manifest);
     expect(two.reused.length).toBe(one.uploaded.length - 2);
-    expect(store.puts).toEqual([two.pointer.manifest, "v1/current.json"]);
+    // (the lease probe writes and deletes a throwaway object; the store supports conditional writes)
+    expect(store.puts.filter((k) => !k.includes("lease-probe"))).toEqual([two.pointer.manifest, "v1/current.json"]);
   });
 
   it("refuses a manifest of an unknown schema", () => {
@@ -93,3 +94,40 @@ describe("publishVersion", () => {
 function createHashHex(b: Buffer): string {
   return createHash("sha256").update(b).digest("hex");
 }
+
+describe("concurrent publishers", () => {
+  it("the pointer flip is a compare-and-swap: a run that started before another's flip switches nothing", async () => {
+    const dir = tempDir();
+    const { PublishConflict } = await import("../../src/publish/publish.js");
+    await publishVersion(new LocalStore(dir), input());
+    // run B's store lets run A publish completely just before B flips the pointer
+    class Interleaving extends LocalStore {
+      override async putIfMatch(...args: Parameters<LocalStore["putIfMatch"]>) {
+        if (args[0] === "v1/current.json") {
+          await publishVersion(new LocalStore(dir), { ...input(), publishedAt: Date.parse("2026-09-14T06:30:00Z") });
+        }
+        return super.putIfMatch(...args);
+      }
+    }
+    const late = { ...input([feature("a9", "DE", 8)]), publishedAt: Date.parse("2026-09-14T06:40:00Z") };
+    await expect(publishVersion(new Interleaving(dir), late)).rejects.toBeInstanceOf(PublishConflict);
+    const pointer = JSON.parse(readFileSync(path.join(dir, "v1/current.json"), "utf8"));
+    expect(pointer.version.startsWith("20260914T063000Z")).toBe(true);
+  });
+
+  it("without conditional writes a held lease keeps a second run out", async () => {
+    const { acquireLease, LeaseHeld } = await import("../../src/publish/lease.js");
+    const { MemoryStore } = await import("../../src/publish/memory-store.js");
+    const store = new MemoryStore();
+    // a store that ignores conditions, as s3rver does
+    const plain = Object.assign(Object.create(Object.getPrototypeOf(store)), store, { putIfMatch: undefined });
+    const first = await acquireLease(plain, "v1", { owner: "a", settleMs: 1, clock: () => 0 });
+    expect(first).toBeDefined();
+    await expect(acquireLease(plain, "v1", { owner: "b", settleMs: 1, clock: () => 0 })).rejects.toBeInstanceOf(
+      LeaseHeld,
+    );
+    await first!.release();
+    const again = await acquireLease(plain, "v1", { owner: "b", settleMs: 1, clock: () => 0 });
+    expect(again).toBeDefined();
+  });
+});
