@@ -6,6 +6,7 @@ import { Command, CommanderError } from "commander";
 import { explainCommand } from "./commands/explain.js";
 import { explainScheduleCommand } from "./commands/explain-schedule.js";
 import { publishCommand } from "./commands/publish.js";
+import { runCommand } from "./commands/run.js";
 import { validateCommand } from "./commands/validate.js";
 import { type Io, processIo } from "./io.js";
 import { UsageError } from "./usage.js";
@@ -41,6 +42,25 @@ function program(io: Io, setCode: (code: number) => void): Command {
     .option("--report <FILE>", "write the run report (JSON) here")
     .option("--quiet", "no progress or info logs")
     .action(async (flags) => setCode(await publishCommand(flags, io)));
+  for (const [name, description] of [
+    ["run", "the scheduled job: fetch the configured sources, publish today (UTC)"],
+    ["republish", "publish a chosen day again from the configured sources (--date required)"],
+  ] as const) {
+    cli
+      .command(name)
+      .description(description)
+      .requiredOption("--config <FILE>", "sources config (docs/sources.example.json)")
+      .option("--store <DIR|s3://bucket/prefix>", "store", "artifacts")
+      .option("--s3-endpoint <URL>", "S3-compatible endpoint")
+      .option("--date <YYYY-MM-DD>", "UTC day (run: today)")
+      .option("--now <ISO>", "reference instant")
+      .option("--report <FILE>", "write the run report (JSON) here")
+      .option("--quiet", "no progress or info logs")
+      .action(async (flags) => {
+        if (name === "republish" && !flags.date) throw new UsageError("republish needs --date YYYY-MM-DD");
+        setCode(await runCommand(flags, io, { fetch: globalThis.fetch, env: process.env }));
+      });
+  }
   cli
     .command("explain")
     .description("why a feature has its state: from a published store, or from the inputs")

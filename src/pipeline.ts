@@ -29,6 +29,8 @@ export interface AirspaceInput {
   country?: string;
   /** When the source was fetched or read. */
   fetchedAt: number;
+  /** A fallback copy (its fetch failed). */
+  stale?: boolean;
 }
 
 export interface PublishDayOptions {
@@ -89,10 +91,14 @@ export async function publishDay(
     : undefined;
   const aup = options.aup ? aupForDay(dynamic.plans, day, linker) : undefined;
   const sources: ActivitySources = {
-    notam: options.notams ? freshness(dynamic.fetchedAt.notam, now, maxAge) : options.sources.notam,
+    notam: options.notams
+      ? dynamic.staleKinds.has("notam")
+        ? "stale"
+        : freshness(dynamic.fetchedAt.notam, now, maxAge)
+      : options.sources.notam,
     // an AUP is fresh only with the plans of the day (and of the day before while 00:00–06:00 matters)
     aup: aup
-      ? aup.covered.late && (aup.covered.early || now >= day.start + 6 * 3_600_000)
+      ? aup.covered.late && (aup.covered.early || now >= day.start + 6 * 3_600_000) && !dynamic.staleKinds.has("aup")
         ? freshness(dynamic.fetchedAt.aup, now, maxAge)
         : "stale"
       : options.sources.aup,
@@ -150,13 +156,13 @@ export async function publishDay(
       kind: "airspace",
       fetchedAt: isoInstant(input.fetchedAt),
       effective: null,
-      stale: false,
+      stale: input.stale === true,
       sha256: r.sha256,
       records: r.records.length,
     };
   }
   for (const [name, e] of Object.entries(dynamic.manifest)) {
-    manifestSources[name] = { ...e, stale: sources[e.kind as "notam" | "aup"] === "stale" };
+    manifestSources[name] = { ...e, stale: e.stale || sources[e.kind as "notam" | "aup"] === "stale" };
   }
   const published = await publishVersion(
     deps.store,

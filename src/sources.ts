@@ -18,6 +18,8 @@ export interface DynamicInput {
   fetchedAt: number;
   /** AUP tables only: the plan's AUP day and issue time, when the file name does not say. */
   plan?: PlanMeta;
+  /** The fetch failed and this is the last good copy: stale whatever its age. */
+  stale?: boolean;
 }
 
 export interface ReadSources {
@@ -26,6 +28,8 @@ export interface ReadSources {
   manifest: Record<string, SourceEntry>;
   /** Oldest fetch per kind, for freshness. */
   fetchedAt: { notam?: number; aup?: number };
+  /** Kinds of which a source is a fallback copy. */
+  staleKinds: Set<"notam" | "aup">;
 }
 
 /** Reads NOTAM and AUP inputs; a source of which nothing can be read fails the run (SourceError). */
@@ -33,9 +37,11 @@ export function readDynamicSources(
   inputs: { notams?: readonly DynamicInput[]; aup?: readonly DynamicInput[] },
   sink: DiagnosticSink,
 ): ReadSources {
-  const out: ReadSources = { notams: [], plans: [], manifest: {}, fetchedAt: {} };
+  const out: ReadSources = { notams: [], plans: [], manifest: {}, fetchedAt: {}, staleKinds: new Set() };
   const entry = (i: DynamicInput, kind: "notam" | "aup", sha256: string, records: number) => {
-    out.manifest[i.name] = { kind, fetchedAt: isoInstant(i.fetchedAt), effective: null, stale: false, sha256, records };
+    const stale = i.stale === true;
+    if (stale) out.staleKinds.add(kind);
+    out.manifest[i.name] = { kind, fetchedAt: isoInstant(i.fetchedAt), effective: null, stale, sha256, records };
     out.fetchedAt[kind] = Math.min(out.fetchedAt[kind] ?? Number.POSITIVE_INFINITY, i.fetchedAt);
   };
   for (const i of inputs.notams ?? []) {

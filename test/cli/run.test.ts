@@ -1,0 +1,79 @@
+// `run` and `republish` against a real HTTP server on loopback serving the sources: the scheduled job's
+// path from fetching to the published version, and the stale fallback when a feed fails.
+import { readFileSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { main } from "../../jobs/cli.js";
+import { runCommand } from "../../jobs/commands/run.js";
+import { FIXTURES, tempDir } from "../helpers.js";
+import { io } from "./io.js";
+
+let server: Server;
+let base = "";
+let notamsDown = false;
+const airspace = readFileSync(path.join(FIXTURES, "pipeline", "de-mixed", "de_asp.geojson"));
+const notams = readFileSync(path.join(FIXTURES, "notam", "uk-pib.jsonl"));
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    if (req.url === "/de_asp.geojson")
+      res.writeHead(200, { "content-type": "application/geo+json", "content-length": airspace.length }).end(airspace);
+    else if (req.url === "/notams.jsonl" && !notamsDown)
+      res.writeHead(200, { "content-length": notams.length }).end(notams);
+    else res.writeHead(503).end();
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+function config(): string {
+  const file = path.join(tempDir(), "sources.json");
+  const text = JSON.stringify({
+    schema: 1,
+    sources: [
+      { name: "de", kind: "airspace", url: `${base}/de_asp.geojson`, country: "DE" },
+      { name: "notams", kind: "notam", url: `${base}/notams.jsonl` },
+    ],
+  });
+  writeFileSync(file, text);
+  return file;
+}
+
+describe("run / republish", () => {
+  it("fetches the sources and publishes; a failed feed falls back to its last good copy, marked stale", async () => {
+    const store = tempDir();
+    const cfg = config();
+    const deps = { fetch: globalThis.fetch, env: {} };
+    const t = io();
+    expect(
+      await runCommand(
+        { config: cfg, store, date: "2025-06-20", now: "2025-06-20T10:00:00Z", quiet: true },
+        t.io,
+        deps,
+      ),
+    ).toBe(0);
+    expect(t.out()).toMatch(/"notam":"fresh"/);
+    notamsDown = true;
+    const u = io();
+    expect(
+      await runCommand(
+        { config: cfg, store, date: "2025-06-20", now: "2025-06-20T10:15:00Z", quiet: true },
+        u.io,
+        deps,
+      ),
+    ).toBe(0);
+    expect(u.out()).toMatch(/"notam":"stale"/);
+    expect(u.err()).toMatch(/source stale/);
+    notamsDown = false;
+  });
+
+  it("republish needs --date; a bad config is bad usage", async () => {
+    expect(await main(["republish", "--config", config()], io().io)).toBe(2);
+    const t = io();
+    expect(await main(["run", "--config", "/nonexistent.json"], t.io)).toBe(2);
+    expect(t.err()).toMatch(/--config: cannot read/);
+  });
+});
