@@ -3,6 +3,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseInstant, utcDay } from "../../src/model/time.js";
 import { publishDay } from "../../src/pipeline.js";
+import { collectGarbage } from "../../src/publish/retention.js";
 import type { ObjectStore } from "../../src/publish/store.js";
 import { readAirspaceInputs, readAupInputs, readNotamInputs } from "../inputs.js";
 import { type Io, readStdin } from "../io.js";
@@ -23,6 +24,7 @@ export interface PublishFlags {
   maxSourceAge?: string;
   variant?: string;
   s3Endpoint?: string;
+  retentionDays?: string;
 }
 
 /** `store` replaces `--store` (explain publishes into memory). */
@@ -41,6 +43,8 @@ export async function publishCommand(flags: PublishFlags, io: Io, store?: Object
     now = clock >= day.start && clock < day.end ? clock : day.start;
   }
   const countries = flags.countries === undefined ? undefined : parseCountries(flags.countries);
+  const keepDays = flags.retentionDays === undefined ? 7 : Number(flags.retentionDays);
+  if (!(keepDays > 0)) throw new UsageError(`--retention-days takes a number of days > 0, got "${flags.retentionDays}"`);
   const log = createLogger(io.stderr, flags.quiet);
   if (flags.variant !== undefined && flags.variant !== "production" && flags.variant !== "development") {
     throw new UsageError(`--variant must be production or development, got "${flags.variant}"`);
@@ -71,6 +75,11 @@ export async function publishCommand(flags: PublishFlags, io: Io, store?: Object
     },
     { store: target, log, clock: io.now },
   );
+  const keepDays = flags.retentionDays === undefined ? 7 : Number(flags.retentionDays);
+  if (!(keepDays > 0))
+    throw new UsageError(`--retention-days takes a number of days > 0, got "${flags.retentionDays}"`);
+  const gc = await collectGarbage(target, { now: io.now(), keepMs: keepDays * 86_400_000 });
+  log.info("retention", { ...gc });
   if (flags.report) {
     await mkdir(path.dirname(path.resolve(flags.report)), { recursive: true });
     await writeFile(flags.report, `${JSON.stringify(report, null, 2)}\n`);

@@ -7,6 +7,7 @@ import { aupDayOf, parseSourcesConfig, type SourceConfig } from "../../src/fetch
 import { type FetchResult, fetchSource } from "../../src/fetch/fetch-source.js";
 import { utcDay } from "../../src/model/time.js";
 import { publishDay } from "../../src/pipeline.js";
+import { collectGarbage } from "../../src/publish/retention.js";
 import type { Io } from "../io.js";
 import { createLogger } from "../log.js";
 import { openStore } from "../store.js";
@@ -77,6 +78,8 @@ export async function runCommand(
     },
     { store, log, clock: io.now },
   );
+  const gc = await collectGarbage(store, { now: clock });
+  log.info("retention", { ...gc });
   if (flags.report) await writeFile(flags.report, `${JSON.stringify(report, null, 2)}\n`);
   io.stdout.write(
     `published ${report.version}: ${report.records.published} features, sources ${JSON.stringify(report.sourceStates)}\n`,

@@ -1,0 +1,87 @@
+// Retention (DESIGN §5): versions older than the configured age go, except the live one; objects that no
+// kept version names go too, but only when a previous collection already found them unnamed at least
+// `graceMs` earlier. The grace keeps the objects of a run that is still uploading (its manifest not yet
+// written) safe from a collection running at the same time.
+import { z } from "zod";
+import { Pointer, parseVersioned, VersionManifest } from "../model/manifest.js";
+import type { Tier } from "../model/vocab.js";
+import { tierPrefix } from "./artifacts.js";
+import type { ObjectStore } from "./store.js";
+
+export interface RetentionOptions {
+  /** The collection's instant, epoch ms. */
+  now: number;
+  /** Versions younger than this are kept. @default 7 days */
+  keepMs?: number;
+  /** An unnamed object is deleted when it was found unnamed at least this long ago. @default 1 hour */
+  graceMs?: number;
+  tier?: Tier;
+}
+
+export interface RetentionResult {
+  versionsDeleted: number;
+  objectsDeleted: number;
+  candidates: number;
+}
+
+const Candidates = z.strictObject({ schema: z.literal(1), since: z.record(z.string(), z.number()) });
+const DAY = 86_400_000;
+
+/** `20260914T063000Z-…` → epoch ms. */
+function versionTime(version: string): number | undefined {
+  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z-/.exec(version);
+  return m ? Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) : undefined;
+}
+
+export async function collectGarbage(store: ObjectStore, options: RetentionOptions): Promise<RetentionResult> {
+  const { now } = options;
+  const keepMs = options.keepMs ?? 7 * DAY;
+  const graceMs = options.graceMs ?? 3_600_000;
+  const base = tierPrefix(options.tier ?? "dynamic");
+  const pointerBytes = await store.get(`${base}/current.json`);
+  if (!pointerBytes) return { versionsDeleted: 0, objectsDeleted: 0, candidates: 0 };
+  const live = parseVersioned(Pointer, pointerBytes.toString("utf8"), `${base}/current.json`).manifest;
+
+  const referenced = new Set<string>();
+  const old: string[] = [];
+  for (const key of await store.list(`${base}/versions/`)) {
+    const version = key.slice(key.lastIndexOf("/") + 1).replace(/\.json$/, "");
+    const t = versionTime(version);
+    if (key !== live && t !== undefined && now - t > keepMs) {
+      old.push(key);
+      continue;
+    }
+    const bytes = await store.get(key);
+    if (!bytes) continue;
+    const manifest = parseVersioned(VersionManifest, bytes.toString("utf8"), key);
+    for (const e of Object.values(manifest.countries)) {
+      referenced.add(e.key);
+      referenced.add(e.fragment);
+    }
+  }
+
+  const candidatesKey = `internal/gc/${base.replace(/\//g, "_")}-candidates.json`;
+  const previous = await readCandidates(store, candidatesKey);
+  const since: Record<string, number> = {};
+  let objectsDeleted = 0;
+  for (const key of await store.list(`${base}/objects/`)) {
+    if (referenced.has(key)) continue;
+    const first = previous[key] ?? now;
+    if (now - first >= graceMs) {
+      await store.delete(key);
+      objectsDeleted++;
+    } else since[key] = first;
+  }
+  for (const key of old) await store.delete(key);
+  await store.put(candidatesKey, Buffer.from(`${JSON.stringify({ schema: 1, since })}\n`), {
+    contentType: "application/json",
+  });
+  return { versionsDeleted: old.length, objectsDeleted, candidates: Object.keys(since).length };
+}
+
+async function readCandidates(store: ObjectStore, key: string): Promise<Record<string, number>> {
+  const bytes = await store.get(key);
+  if (!bytes) return {};
+  const parsed = Candidates.safeParse(JSON.parse(bytes.toString("utf8")));
+  return parsed.success ? parsed.data.since : {};
+}
