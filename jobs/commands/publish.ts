@@ -44,7 +44,8 @@ export async function publishCommand(flags: PublishFlags, io: Io, store?: Object
   }
   const countries = flags.countries === undefined ? undefined : parseCountries(flags.countries);
   const keepDays = flags.retentionDays === undefined ? 7 : Number(flags.retentionDays);
-  if (!(keepDays > 0)) throw new UsageError(`--retention-days takes a number of days > 0, got "${flags.retentionDays}"`);
+  if (!(keepDays > 0))
+    throw new UsageError(`--retention-days takes a number of days > 0, got "${flags.retentionDays}"`);
   const log = createLogger(io.stderr, flags.quiet);
   if (flags.variant !== undefined && flags.variant !== "production" && flags.variant !== "development") {
     throw new UsageError(`--variant must be production or development, got "${flags.variant}"`);
@@ -75,9 +76,6 @@ export async function publishCommand(flags: PublishFlags, io: Io, store?: Object
     },
     { store: target, log, clock: io.now },
   );
-  const keepDays = flags.retentionDays === undefined ? 7 : Number(flags.retentionDays);
-  if (!(keepDays > 0))
-    throw new UsageError(`--retention-days takes a number of days > 0, got "${flags.retentionDays}"`);
   const gc = await collectGarbage(target, { now: io.now(), keepMs: keepDays * 86_400_000 });
   log.info("retention", { ...gc });
   if (flags.report) {
