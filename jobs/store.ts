@@ -6,7 +6,7 @@ import type { ObjectStore } from "../src/publish/store.js";
 import { UsageError } from "./usage.js";
 
 export function openStore(store: string, s3Endpoint?: string): ObjectStore {
-  if (!store.startsWith("s3://")) return new LocalStore(store);
+  if (!store.startsWith("s3://")) return new LocalStore(store, () => Date.now());
   if (!/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/.test(store)) {
     throw new UsageError(`--store: expected s3://bucket[/prefix] with a valid bucket name, got "${store}"`);
   }

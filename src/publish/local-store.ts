@@ -1,7 +1,7 @@
 // The default store: a local folder with exactly the bucket's key layout (DESIGN §1).
 // Writes go to a temporary file in the same folder, then rename: atomic on POSIX file systems.
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import {
@@ -17,15 +17,19 @@ import {
 
 /**
  * Conditional writes in flight per absolute file path, shared by every LocalStore of this process. This makes
- * putIfMatch a compare-and-swap between callers in ONE process only: another process writing the same folder is
- * not excluded (keeping two runs apart across processes is the lease's job).
+ * putIfMatch is a compare-and-swap between callers of one process (a promise chain per file) and between
+ * processes (a lock file created with O_EXCL, which the file system grants to one creator only).
  */
 const locks = new Map<string, Promise<unknown>>();
 
 export class LocalStore implements ObjectStore {
   readonly url: string;
 
-  constructor(private readonly root: string) {
+  /** `clock` (epoch ms) lets a lock file left by a crashed process be broken after 30 s; without it, waits fail. */
+  constructor(
+    private readonly root: string,
+    private readonly clock?: () => number,
+  ) {
     this.url = pathToFileURL(path.resolve(root)).href;
   }
 
@@ -75,12 +79,14 @@ export class LocalStore implements ObjectStore {
     const want = checkExpectation(expected);
     const file = path.resolve(this.file(key, "put"));
     const previous = locks.get(file) ?? Promise.resolve();
-    const run = previous.then(async (): Promise<ConditionalPut> => {
-      const current = await this.get(key);
-      if (!expectationHolds(want, current && contentEtag(current))) return "conflict";
-      await this.put(key, body, options);
-      return "written";
-    });
+    const run = previous.then(() =>
+      withFileLock(`${file}.lock`, this.clock, async (): Promise<ConditionalPut> => {
+        const current = await this.get(key);
+        if (!expectationHolds(want, current && contentEtag(current))) return "conflict";
+        await this.put(key, body, options);
+        return "written";
+      }),
+    );
     const settled = run.catch(() => undefined);
     locks.set(file, settled);
     void settled.then(() => {
@@ -95,7 +101,7 @@ export class LocalStore implements ObjectStore {
     try {
       const entries = await readdir(base, { recursive: true, withFileTypes: true });
       return entries
-        .filter((e) => e.isFile() && !e.name.endsWith(".tmp"))
+        .filter((e) => e.isFile() && !e.name.endsWith(".tmp") && !e.name.endsWith(".lock"))
         .map((e) => path.relative(this.root, path.join(e.parentPath, e.name)).split(path.sep).join("/"))
         .filter((k) => k.startsWith(prefix))
         .sort();
@@ -116,4 +122,31 @@ export class LocalStore implements ObjectStore {
 
 function isNotFound(err: unknown): boolean {
   return typeof err === "object" && err !== null && "code" in err && (err.code === "ENOENT" || err.code === "ENOTDIR");
+}
+
+/** How long a lock file may stand before it counts as left by a crashed process. */
+const STALE_LOCK_MS = 30_000;
+
+/** Runs `fn` holding `lockPath` (created exclusively); waits for another holder, breaks a stale lock. */
+async function withFileLock<T>(lockPath: string, clock: (() => number) | undefined, fn: () => Promise<T>): Promise<T> {
+  await mkdir(path.dirname(lockPath), { recursive: true });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const handle = await open(lockPath, "wx");
+      await handle.close();
+      break;
+    } catch (err) {
+      if ((err as { code?: string }).code !== "EEXIST") throw err;
+      if (attempt > 400)
+        throw new Error(`lock file ${lockPath} is held (remove it if no publisher is running)`, { cause: err });
+      const info = clock ? await stat(lockPath).catch(() => undefined) : undefined;
+      if (info && clock && clock() - info.mtimeMs > STALE_LOCK_MS) await rm(lockPath, { force: true });
+      else await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    await rm(lockPath, { force: true });
+  }
 }
