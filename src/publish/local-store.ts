@@ -124,6 +124,20 @@ function isNotFound(err: unknown): boolean {
   return typeof err === "object" && err !== null && "code" in err && (err.code === "ENOENT" || err.code === "ENOTDIR");
 }
 
+/** A lock whose process is gone (killed), or, with a clock, older than STALE_LOCK_MS, is abandoned. */
+async function abandoned(lockPath: string, clock: (() => number) | undefined): Promise<boolean> {
+  const pid = Number((await readFile(lockPath, "utf8").catch(() => "")).trim());
+  if (Number.isInteger(pid) && pid > 0) {
+    try {
+      process.kill(pid, 0); // signal 0 only asks whether the process exists
+    } catch (err) {
+      if ((err as { code?: string }).code === "ESRCH") return true;
+    }
+  }
+  const info = clock ? await stat(lockPath).catch(() => undefined) : undefined;
+  return info !== undefined && clock !== undefined && clock() - info.mtimeMs > STALE_LOCK_MS;
+}
+
 /** How long a lock file may stand before it counts as left by a crashed process. */
 const STALE_LOCK_MS = 30_000;
 
@@ -133,14 +147,15 @@ async function withFileLock<T>(lockPath: string, clock: (() => number) | undefin
   for (let attempt = 0; ; attempt++) {
     try {
       const handle = await open(lockPath, "wx");
+      await handle.writeFile(String(process.pid));
       await handle.close();
       break;
     } catch (err) {
       if ((err as { code?: string }).code !== "EEXIST") throw err;
-      if (attempt > 400)
+      if (attempt > 400) {
         throw new Error(`lock file ${lockPath} is held (remove it if no publisher is running)`, { cause: err });
-      const info = clock ? await stat(lockPath).catch(() => undefined) : undefined;
-      if (info && clock && clock() - info.mtimeMs > STALE_LOCK_MS) await rm(lockPath, { force: true });
+      }
+      if (await abandoned(lockPath, clock)) await rm(lockPath, { force: true });
       else await new Promise((r) => setTimeout(r, 25));
     }
   }

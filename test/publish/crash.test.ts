@@ -124,11 +124,11 @@ async function expectComplete(store: ObjectStore): Promise<VersionManifest> {
   return manifest;
 }
 
-/** Every file under a folder with its mtime, keyed by store key. */
+/** Every published file under a folder with its mtime, keyed by store key (`internal/` bookkeeping aside). */
 function snapshot(dir: string): Map<string, number> {
   const out = new Map<string, number>();
   for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (e.isFile()) {
+    if (e.isFile() && !path.relative(dir, e.parentPath).startsWith("internal")) {
       const file = path.join(e.parentPath, e.name);
       out.set(path.relative(dir, file).split(path.sep).join("/"), statSync(file).mtimeMs);
     }
