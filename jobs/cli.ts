@@ -7,6 +7,7 @@ import { explainCommand } from "./commands/explain.js";
 import { explainScheduleCommand } from "./commands/explain-schedule.js";
 import { publishCommand } from "./commands/publish.js";
 import { runCommand } from "./commands/run.js";
+import { statusCommand } from "./commands/status.js";
 import { validateCommand } from "./commands/validate.js";
 import { type Io, processIo } from "./io.js";
 import { UsageError } from "./usage.js";
@@ -62,6 +63,12 @@ function program(io: Io, setCode: (code: number) => void): Command {
         setCode(await runCommand(flags, io, { fetch: globalThis.fetch, env: process.env }));
       });
   }
+  cli
+    .command("status")
+    .description("the shadow path's diagnostics document; exit 0 healthy, 1 degraded or absent")
+    .option("--store <DIR|s3://bucket/prefix>", "store", "artifacts")
+    .option("--s3-endpoint <URL>", "S3-compatible endpoint")
+    .action(async (flags) => setCode(await statusCommand(flags, io)));
   cli
     .command("explain")
     .description("why a feature has its state: from a published store, or from the inputs")

@@ -20,6 +20,7 @@ const ALLOWED: Record<string, string[]> = {
   notam: ["model", "geo", "ingest", "schedule"],
   aup: ["model", "ingest"],
   fetch: ["model", "publish"],
+  shadow: ["model", "publish"],
   ingest: ["model", "geo"],
   normalize: ["model", "geo", "ingest"],
   resolve: ["model", "geo", "normalize", "notam", "schedule"],

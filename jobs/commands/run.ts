@@ -7,7 +7,9 @@ import { aupDayOf, parseSourcesConfig, type SourceConfig } from "../../src/fetch
 import { type FetchResult, fetchSource } from "../../src/fetch/fetch-source.js";
 import { utcDay } from "../../src/model/time.js";
 import { publishDay } from "../../src/pipeline.js";
+import { currentManifest, readCollection } from "../../src/publish/read-back.js";
 import { collectGarbage } from "../../src/publish/retention.js";
+import { runShadow } from "../../src/shadow/shadow.js";
 import type { Io } from "../io.js";
 import { createLogger } from "../log.js";
 import { openStore } from "../store.js";
@@ -78,6 +80,17 @@ export async function runCommand(
     },
     { store, log, clock: io.now },
   );
+  // the shadow path (DESIGN §5) follows the published version: master features, journal, status document
+  const manifest = await currentManifest(store);
+  if (manifest?.countries.EUROPE) {
+    const europe = await readCollection(store, manifest.countries.EUROPE.key);
+    const shadow = await runShadow(store, europe.features, {
+      now: io.now(),
+      publishedAt: Date.parse(manifest.publishedAt),
+      version: manifest.version,
+    });
+    log.info("shadow", { status: shadow.status.status, reasons: shadow.status.reasons.join(",") });
+  }
   const gc = await collectGarbage(store, { now: clock });
   log.info("retention", { ...gc });
   if (flags.report) await writeFile(flags.report, `${JSON.stringify(report, null, 2)}\n`);

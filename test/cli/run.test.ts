@@ -50,7 +50,7 @@ describe("run / republish", () => {
     const t = io();
     expect(
       await runCommand(
-        { config: cfg, store, date: "2025-06-20", now: "2025-06-20T10:00:00Z", quiet: true },
+        { config: cfg, store, date: "2026-09-14", now: "2026-09-14T09:50:00Z", quiet: true },
         t.io,
         deps,
       ),
@@ -60,13 +60,19 @@ describe("run / republish", () => {
     const u = io();
     expect(
       await runCommand(
-        { config: cfg, store, date: "2025-06-20", now: "2025-06-20T10:15:00Z", quiet: true },
+        { config: cfg, store, date: "2026-09-14", now: "2026-09-14T09:55:00Z", quiet: true },
         u.io,
         deps,
       ),
     ).toBe(0);
     expect(u.out()).toMatch(/"notam":"stale"/);
     expect(u.err()).toMatch(/source stale/);
+    // the scheduled run keeps the shadow path: its status document is public and carries no ids
+    const s = io();
+    expect(await main(["status", "--store", store], s.io)).toBe(0);
+    const doc = JSON.parse(s.out());
+    expect(doc).toMatchObject({ status: "healthy", bootstrap: { state: "complete" }, parity: { state: "ok" } });
+    expect(s.out()).not.toMatch(/67dbee0fa7f2a48e4ee05187|internal\//);
     notamsDown = false;
   });
 

@@ -1,0 +1,188 @@
+// The shadow publication path (DESIGN §5): diff each feature's dynamic part against the previous shadow manifest,
+// enqueue the changes in the journal, drain it with bounded concurrency into `internal/master-features/<id>.json`,
+// write the new shadow manifest, then the public diagnostics of bootstrap, parity and the queue.
+import { createHash } from "node:crypto";
+import PQueue from "p-queue";
+import { z } from "zod";
+import { type Feature, IsoInstant } from "../model/contract.js";
+import { parseVersioned } from "../model/manifest.js";
+import { isoInstant } from "../model/time.js";
+import type { ObjectStore } from "../publish/store.js";
+import { Journal, type QueueMessage } from "./journal.js";
+import { STATUS_KEY, type StatusDocument, statusOf } from "./status.js";
+
+export const SHADOW_MANIFEST_KEY = "internal/shadow/manifest.json";
+/** Written once, when the first complete load ends: bootstrap never goes back to incomplete after it. */
+export const BOOTSTRAP_KEY = "internal/shadow/bootstrap.json";
+export const MASTER_PREFIX = "internal/master-features/";
+const SCHEMA = 1;
+const Sha256 = z.string().regex(/^[0-9a-f]{64}$/);
+
+export const ShadowManifest = z.strictObject({
+  schema: z.literal(SCHEMA),
+  /** The published version this shadow state follows. */
+  version: z.string(),
+  builtAt: IsoInstant,
+  /** Feature id → SHA-256 of its dynamic part, as written to `internal/master-features/`. */
+  features: z.record(z.string(), Sha256),
+});
+export type ShadowManifest = z.infer<typeof ShadowManifest>;
+
+const Bootstrap = z.strictObject({ schema: z.literal(SCHEMA), completedAt: IsoInstant, total: z.number().int() });
+
+export interface ShadowOptions {
+  /** The run's reference instant, epoch ms. */
+  now: number;
+  /** Publication instant of the version followed, epoch ms. */
+  publishedAt: number;
+  /** The published version (`X-Data-Version`) the shadow manifest records. */
+  version: string;
+  /** Writes in flight at once. @default 4 */
+  concurrency?: number;
+  /** Failed tries after which a message becomes a dead letter. @default 5 */
+  maxAttempts?: number;
+  /** Wait before the first retry of a message, ms; doubles with each retry. @default 100 */
+  backoffMs?: number;
+  /** Waits between retries (tests pass one that does not sleep). @default setTimeout */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface ShadowResult {
+  status: StatusDocument;
+  /** Messages enqueued by this run. */
+  enqueued: number;
+  /** Messages handled (written or removed) by this run, older waiting ones included. */
+  written: number;
+  /** Messages that became dead letters in this run. */
+  deadLettered: number;
+}
+
+const JSON_HEADERS = { contentType: "application/json", cacheControl: "no-store" };
+const STATUS_HEADERS = { contentType: "application/json", cacheControl: "public, max-age=15" };
+
+/** JSON with object keys sorted at every depth, so equal content always hashes equal (STYLE habit 10). */
+export function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((v) => stableJson(v ?? null)).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** SHA-256 of a feature's dynamic part (`properties.vendor.dynamicAirspaceMapping`). */
+export function dynamicHash(feature: Feature): string {
+  return createHash("sha256").update(stableJson(feature.properties.vendor.dynamicAirspaceMapping)).digest("hex");
+}
+
+export const masterKey = (id: string) => `${MASTER_PREFIX}${encodeURIComponent(id)}.json`;
+
+async function readJson<T>(store: ObjectStore, schema: z.ZodType<T>, key: string): Promise<T | undefined> {
+  const body = await store.get(key);
+  return body && parseVersioned(schema, body.toString("utf8"), key);
+}
+
+export async function runShadow(
+  store: ObjectStore,
+  features: Feature[],
+  options: ShadowOptions,
+): Promise<ShadowResult> {
+  const { now, version } = options;
+  const target = new Map(features.map((f) => [f.properties._id, { feature: f, hash: dynamicHash(f) }]));
+  const previous = (await readJson(store, ShadowManifest, SHADOW_MANIFEST_KEY))?.features ?? {};
+  const journal = new Journal(store, options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts });
+
+  // diff: changed or new features, and features no longer published; skip what already waits in the journal
+  const waiting = new Set((await journal.pending()).map((m) => `${m.featureId}\n${m.hash}`));
+  const ids = [...new Set([...target.keys(), ...Object.keys(previous)])].sort();
+  const changes = ids
+    .map((featureId) => ({ featureId, hash: target.get(featureId)?.hash ?? null }))
+    .filter((c) => (previous[c.featureId] ?? null) !== c.hash && !waiting.has(`${c.featureId}\n${c.hash}`));
+  const enqueued = await journal.enqueue(changes, now);
+
+  // drain: every waiting message, this run's and any a crashed run left, writes the feature as it is now
+  const shadow = new Map(Object.entries(previous));
+  let written = 0;
+  let deadLettered = 0;
+  const apply = async (m: QueueMessage) => {
+    const current = target.get(m.featureId);
+    if (current) {
+      const doc = { schema: SCHEMA, id: m.featureId, version, hash: current.hash };
+      const body = `${JSON.stringify({ ...doc, ...current.feature.properties.vendor.dynamicAirspaceMapping })}\n`;
+      await store.put(masterKey(m.featureId), Buffer.from(body), JSON_HEADERS);
+      shadow.set(m.featureId, current.hash);
+    } else {
+      await store.delete(masterKey(m.featureId));
+      shadow.delete(m.featureId);
+    }
+  };
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const backoffMs = options.backoffMs ?? 100;
+  const handle = async (first: QueueMessage) => {
+    for (let m = first; ; ) {
+      try {
+        await apply(m);
+        await journal.ack(m);
+        written++;
+        return;
+      } catch {
+        // the error is not kept: the attempt count is the diagnostic, and errors never reach the public document
+        const r = await journal.fail(m);
+        if (r.dead) {
+          deadLettered++;
+          return;
+        }
+        m = r.message;
+        await sleep(backoffMs * 2 ** (m.attempts - 1));
+      }
+    }
+  };
+  const queue = new PQueue({ concurrency: options.concurrency ?? 4 });
+  await Promise.all((await journal.pending()).map((m) => queue.add(() => handle(m))));
+
+  const manifest: ShadowManifest = {
+    schema: SCHEMA,
+    version,
+    builtAt: isoInstant(now),
+    features: Object.fromEntries([...shadow].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+  };
+  await store.put(SHADOW_MANIFEST_KEY, Buffer.from(`${JSON.stringify(manifest)}\n`), JSON_HEADERS);
+
+  // a dead letter is resolved once the feature it was about is in step again (a later message succeeded)
+  const inStep = (id: string) => shadow.get(id) === target.get(id)?.hash;
+  const dead = await journal.dead();
+  const left = await journal.pending();
+  const unresolvedFailures =
+    dead.filter((d) => !inStep(d.featureId)).length + left.filter((m) => m.attempts > 0).length;
+
+  const loaded = [...target.keys()].filter((id) => shadow.has(id)).length;
+  let bootstrapped = (await readJson(store, Bootstrap, BOOTSTRAP_KEY)) !== undefined;
+  if (!bootstrapped && loaded === target.size && left.length === 0) {
+    const marker = { schema: SCHEMA, completedAt: isoInstant(now), total: target.size };
+    await store.put(BOOTSTRAP_KEY, Buffer.from(`${JSON.stringify(marker)}\n`), JSON_HEADERS);
+    bootstrapped = true;
+  }
+  const failedLoad = dead.some((d) => !inStep(d.featureId) && !shadow.has(d.featureId));
+  const state = bootstrapped ? "complete" : failedLoad ? "failed" : "incomplete";
+
+  const allIds = new Set([...target.keys(), ...shadow.keys()]);
+  const oldest = left[0];
+  const status = statusOf(
+    {
+      shadowManifestVersion: manifest.version,
+      publishedAt: options.publishedAt,
+      queue: {
+        ...(oldest ? { oldestEnqueuedAt: Date.parse(oldest.enqueuedAt) } : {}),
+        backlog: left.length,
+        unresolvedFailures,
+        deadLetters: dead.length,
+      },
+      bootstrap: { state, loaded, total: target.size },
+      parity: { checked: allIds.size, mismatched: [...allIds].filter((id) => !inStep(id)).length },
+    },
+    now,
+  );
+  await store.put(STATUS_KEY, Buffer.from(`${JSON.stringify(status)}\n`), STATUS_HEADERS);
+  return { status, enqueued: enqueued.length, written, deadLettered };
+}

@@ -1,0 +1,213 @@
+import { describe, expect, it } from "vitest";
+import type { Feature } from "../../src/model/contract.js";
+import { MemoryStore } from "../../src/publish/memory-store.js";
+import type { PutOptions } from "../../src/publish/store.js";
+import { DEAD_PREFIX, JOURNAL_PREFIX, Journal } from "../../src/shadow/journal.js";
+import {
+  MASTER_PREFIX,
+  masterKey,
+  runShadow,
+  SHADOW_MANIFEST_KEY,
+  type ShadowOptions,
+} from "../../src/shadow/shadow.js";
+import { STATUS_KEY, StatusDocument, type StatusInputs, statusOf } from "../../src/shadow/status.js";
+import { feature } from "../publish/fixtures.js";
+
+const T0 = Date.UTC(2026, 8, 14, 8, 0, 0);
+const MIN = 60_000;
+const VERSION = "20260914T080000Z-0123abcd";
+const ERROR_TEXT = "disk on fire";
+
+/** Records every put with its headers; puts to keys in `failing` throw. */
+class FlakyStore extends MemoryStore {
+  readonly failing = new Set<string>();
+  readonly puts: { key: string; options: PutOptions | undefined }[] = [];
+  override async put(key: string, body: Buffer, options?: PutOptions): Promise<void> {
+    this.puts.push({ key, options });
+    if (this.failing.has(key)) throw new Error(`${ERROR_TEXT}: ${key}`);
+    return super.put(key, body);
+  }
+}
+
+const FEATURES = [feature("ed-r1", "DE", 8), feature("ed-r2", "DE", 9), feature("lf-r3", "FR", 2)];
+
+/** A copy of `f` whose dynamic part differs. */
+function changed(f: Feature): Feature {
+  const c = structuredClone(f);
+  c.properties.vendor.dynamicAirspaceMapping.airspaceActivationTimes = [
+    { start: "2026-09-14T10:00:00Z", end: "2026-09-14T12:00:00Z" },
+  ];
+  return c;
+}
+
+const run = (store: MemoryStore, features: Feature[], now: number, extra: Partial<ShadowOptions> = {}) =>
+  runShadow(store, features, { now, publishedAt: now, version: VERSION, sleep: async () => {}, ...extra });
+
+async function storedStatus(store: MemoryStore): Promise<{ text: string; doc: StatusDocument }> {
+  const text = (await store.get(STATUS_KEY))!.toString("utf8");
+  return { text, doc: StatusDocument.parse(JSON.parse(text)) };
+}
+
+describe("runShadow", () => {
+  it("bootstraps on the first run: every feature loaded once, status healthy and short-cached", async () => {
+    const store = new FlakyStore();
+    const r = await run(store, FEATURES, T0);
+    expect(r.enqueued).toBe(3);
+    expect(r.written).toBe(3);
+    const { doc } = await storedStatus(store);
+    expect(doc).toEqual(r.status);
+    expect(doc.bootstrap).toEqual({ state: "complete", loaded: 3, total: 3 });
+    expect(doc.parity).toEqual({ state: "ok", checked: 3, mismatched: 0 });
+    expect(doc).toMatchObject({ status: "healthy", reasons: [], shadowManifestVersion: VERSION });
+    expect(await store.list(MASTER_PREFIX)).toHaveLength(3);
+    expect(await store.list(JOURNAL_PREFIX)).toEqual([]);
+    expect(store.puts.find((p) => p.key === STATUS_KEY)?.options?.cacheControl).toBe("public, max-age=15");
+    const manifest = JSON.parse((await store.get(SHADOW_MANIFEST_KEY))!.toString("utf8"));
+    expect(Object.keys(manifest.features)).toEqual(["ed-r1", "ed-r2", "lf-r3"]);
+  });
+
+  it("enqueues exactly one message when one feature's dynamic part changed, none when nothing did", async () => {
+    const store = new FlakyStore();
+    await run(store, FEATURES, T0);
+    store.puts.length = 0;
+    const r = await run(store, [FEATURES[0]!, changed(FEATURES[1]!), FEATURES[2]!], T0 + 5 * MIN);
+    expect(r.enqueued).toBe(1);
+    const journalKeys = new Set(store.puts.filter((p) => p.key.startsWith(JOURNAL_PREFIX)).map((p) => p.key));
+    expect(journalKeys.size).toBe(1);
+    expect(store.puts.filter((p) => p.key.startsWith(MASTER_PREFIX)).map((p) => p.key)).toEqual([masterKey("ed-r2")]);
+    expect(r.status.status).toBe("healthy");
+    const again = await run(store, [FEATURES[0]!, changed(FEATURES[1]!), FEATURES[2]!], T0 + 10 * MIN);
+    expect(again.enqueued).toBe(0);
+  });
+
+  it("removes a feature that is no longer published", async () => {
+    const store = new FlakyStore();
+    await run(store, FEATURES, T0);
+    const r = await run(store, FEATURES.slice(0, 2), T0 + MIN);
+    expect(r.enqueued).toBe(1);
+    expect(await store.get(masterKey("lf-r3"))).toBeUndefined();
+    expect(r.status).toMatchObject({ status: "healthy", parity: { checked: 2, mismatched: 0 } });
+  });
+
+  it("retries a failing write with backoff, dead-letters it, and is healthy again once it succeeds", async () => {
+    const store = new FlakyStore();
+    await run(store, FEATURES, T0);
+    store.failing.add(masterKey("ed-r2"));
+    const waits: number[] = [];
+    const next = [FEATURES[0]!, changed(FEATURES[1]!), FEATURES[2]!];
+    const sleep = async (ms: number) => void waits.push(ms);
+    const r = await run(store, next, T0 + MIN, { maxAttempts: 3, sleep });
+    expect(waits).toEqual([100, 200]);
+    expect(r.deadLettered).toBe(1);
+    expect(r.status.queue).toMatchObject({ deadLetters: 1, backlog: 0 });
+    expect(r.status.queue.unresolvedFailures).toBeGreaterThanOrEqual(1);
+    expect(r.status.status).toBe("degraded");
+    expect(r.status.reasons).toContain("unresolvedFailures");
+    expect(r.status.bootstrap.state).toBe("complete");
+    const dead = await new Journal(store).dead();
+    expect(dead.map((m) => [m.featureId, m.attempts])).toEqual([["ed-r2", 3]]);
+
+    store.failing.clear();
+    const healed = await run(store, next, T0 + 2 * MIN);
+    expect(healed.enqueued).toBe(1);
+    expect(healed.status).toMatchObject({ status: "healthy", reasons: [] });
+    expect(healed.status.queue).toMatchObject({ unresolvedFailures: 0, deadLetters: 1 });
+  });
+
+  it("reports a first load that dead-letters as a failed bootstrap, complete once it loads", async () => {
+    const store = new FlakyStore();
+    store.failing.add(masterKey("lf-r3"));
+    const r = await run(store, FEATURES, T0, { maxAttempts: 2 });
+    expect(r.status.bootstrap).toEqual({ state: "failed", loaded: 2, total: 3 });
+    expect(r.status.reasons).toEqual(["bootstrap", "unresolvedFailures", "parity"]);
+    store.failing.clear();
+    const ok = await run(store, FEATURES, T0 + MIN);
+    expect(ok.status.bootstrap).toEqual({ state: "complete", loaded: 3, total: 3 });
+    expect(ok.status.status).toBe("healthy");
+  });
+
+  it("degrades on publication lag and recovers with a fresh publication", async () => {
+    const store = new FlakyStore();
+    const stale = await run(store, FEATURES, T0 + 31 * MIN, { publishedAt: T0 });
+    expect(stale.status).toMatchObject({ status: "degraded", reasons: ["publishLag"], publishLagSeconds: 31 * 60 });
+    const fresh = await run(store, FEATURES, T0 + 32 * MIN, { publishedAt: T0 + 31 * MIN });
+    expect(fresh.status.status).toBe("healthy");
+  });
+
+  it("never puts a feature id, a key or error text in the public document", async () => {
+    const store = new FlakyStore();
+    store.failing.add(masterKey("ed-r1"));
+    await run(store, FEATURES, T0, { maxAttempts: 2 });
+    const { text } = await storedStatus(store);
+    const forbidden = [
+      ...FEATURES.map((f) => f.properties._id),
+      ...(await store.list("")).filter((k) => k !== STATUS_KEY),
+      "internal/",
+      MASTER_PREFIX,
+      DEAD_PREFIX,
+      ERROR_TEXT,
+      "Error",
+    ];
+    for (const s of forbidden) expect(text).not.toContain(s);
+  });
+});
+
+describe("statusOf (SPEC §3)", () => {
+  const healthy: StatusInputs = {
+    shadowManifestVersion: VERSION,
+    publishedAt: T0,
+    queue: { oldestEnqueuedAt: T0, backlog: 0, unresolvedFailures: 0, deadLetters: 0 },
+    bootstrap: { state: "complete", loaded: 3, total: 3 },
+    parity: { checked: 3, mismatched: 0 },
+  };
+  const now = T0 + 10 * MIN;
+  const cases: [string, (i: StatusInputs) => StatusInputs, number][] = [
+    ["publishLag", (i) => ({ ...i, publishedAt: now - 30 * MIN - 1000 }), 0],
+    ["queueAge", (i) => ({ ...i, queue: { ...i.queue, oldestEnqueuedAt: now - 15 * MIN - 1000 } }), 0],
+    ["backlog", (i) => ({ ...i, queue: { ...i.queue, backlog: 101 } }), 0],
+    ["bootstrap", (i) => ({ ...i, bootstrap: { state: "incomplete", loaded: 2, total: 3 } }), 0],
+    ["bootstrap", (i) => ({ ...i, bootstrap: { state: "failed", loaded: 2, total: 3 } }), 1],
+    ["unresolvedFailures", (i) => ({ ...i, queue: { ...i.queue, unresolvedFailures: 1, deadLetters: 1 } }), 0],
+    ["parity", (i) => ({ ...i, parity: { checked: 3, mismatched: 1 } }), 0],
+  ];
+
+  it.each(cases)("%s: healthy → degraded → healthy (case %#)", (reason, degrade) => {
+    expect(statusOf(healthy, now)).toMatchObject({ status: "healthy", reasons: [] });
+    const degraded = statusOf(degrade(healthy), now);
+    expect(degraded).toMatchObject({ status: "degraded", reasons: [reason] });
+    expect(StatusDocument.parse(degraded)).toEqual(degraded);
+    expect(statusOf(healthy, now)).toMatchObject({ status: "healthy", reasons: [] });
+  });
+
+  it("stays healthy exactly at the thresholds", () => {
+    const edge: StatusInputs = {
+      ...healthy,
+      publishedAt: now - 30 * MIN,
+      queue: { ...healthy.queue, oldestEnqueuedAt: now - 15 * MIN, backlog: 100 },
+    };
+    expect(statusOf(edge, now)).toMatchObject({ status: "healthy", publishLagSeconds: 1800 });
+  });
+
+  it("reports an empty queue as age 0", () => {
+    const { oldestEnqueuedAt: _, ...queue } = healthy.queue;
+    expect(statusOf({ ...healthy, queue }, now).queue.oldestMessageAgeSeconds).toBe(0);
+  });
+});
+
+describe("Journal", () => {
+  it("counts failures, dead-letters at maxAttempts and keeps sequence numbers rising", async () => {
+    const store = new MemoryStore();
+    const j = new Journal(store, { maxAttempts: 2 });
+    const [m] = await j.enqueue([{ featureId: "x", hash: null }], T0);
+    const once = await j.fail(m!);
+    expect(once).toMatchObject({ dead: false, message: { attempts: 1 } });
+    expect(await j.fail(once.message)).toMatchObject({ dead: true });
+    expect(await j.pending()).toEqual([]);
+    const [n] = await j.enqueue([{ featureId: "y", hash: null }], T0);
+    expect(n!.seq).toBe(2);
+    await j.ack(n!);
+    expect(await j.pending()).toEqual([]);
+    expect((await j.dead()).map((d) => d.seq)).toEqual([1]);
+    expect(() => new Journal(store, { maxAttempts: 0 })).toThrow(/maxAttempts/);
+  });
+});
