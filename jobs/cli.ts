@@ -41,6 +41,7 @@ function program(io: Io, setCode: (code: number) => void): Command {
     .option("--max-source-age <minutes>", "NOTAM and AUP sources older than this are stale (default 120)")
     .option("--variant <name>", "production (obstacle facets on NOTAM features) or development", "production")
     .option("--report <FILE>", "write the run report (JSON) here")
+    .option("--static", "also publish the internal static tier (internal/static/v1)")
     .option("--retention-days <n>", "versions older than this are collected after publishing (default 7)")
     .option("--quiet", "no progress or info logs")
     .action(async (flags) => setCode(await publishCommand(flags, io)));

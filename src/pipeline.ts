@@ -49,6 +49,8 @@ export interface PublishDayOptions {
   maxSourceAgeMs?: number;
   /** Deployment variant: production adds the obstacle facets to NOTAM features (SPEC §9). @default "production" */
   variant?: Variant;
+  /** Also publish the internal static tier (DESIGN §5): the airspaces alone, before NOTAMs and AUP. @default false */
+  staticTier?: boolean;
 }
 
 /** The type an earlier version exported for NOTAM inputs. */
@@ -170,6 +172,26 @@ export async function publishDay(
     (e) => (e.phase === "upload" ? log.progress("upload", e.done ?? 0, e.total) : log.progress(e.phase, 0)),
     deps.clock ? { clock: deps.clock } : {},
   );
+  if (options.staticTier) {
+    // the airspace sources alone: no NOTAM or AUP links, their sources taken as absent (hence Unknown where they matter)
+    const staticFeatures = resolveDay(selected, { day, now, sources: { notam: "missing", aup: "missing" } });
+    const staticByCountry = new Map<string, { features: Feature[]; airspaceNotams: number }>();
+    for (const f of staticFeatures) {
+      const b = staticByCountry.get(f.properties.country) ?? { features: [], airspaceNotams: 0 };
+      staticByCountry.set(f.properties.country, b);
+      b.features.push(f);
+    }
+    for (const b of staticByCountry.values()) b.features.sort((x, y) => cmp(x.properties._id, y.properties._id));
+    const airspaceSources = Object.fromEntries(
+      Object.entries(manifestSources).filter(([, e]) => e.kind === "airspace"),
+    );
+    await publishVersion(
+      deps.store,
+      { byCountry: staticByCountry, date: day.date, publishedAt: now, sources: airspaceSources, tier: "static" },
+      () => {},
+      deps.clock ? { clock: deps.clock } : {},
+    );
+  }
   log.progress("published", 1, 1);
   return buildReport({
     reads,

@@ -25,6 +25,7 @@ export interface PublishFlags {
   variant?: string;
   s3Endpoint?: string;
   retentionDays?: string;
+  static?: boolean;
 }
 
 /** `store` replaces `--store` (explain publishes into memory). */
@@ -72,12 +73,14 @@ export async function publishCommand(flags: PublishFlags, io: Io, store?: Object
       ...(notams ? { notams } : {}),
       ...(aup ? { aup } : {}),
       ...(maxAge ? { maxSourceAgeMs: maxAge * 60_000 } : {}),
+      ...(flags.static ? { staticTier: true } : {}),
       ...(flags.variant ? { variant: flags.variant as "production" | "development" } : {}),
     },
     { store: target, log, clock: io.now },
   );
   const gc = await collectGarbage(target, { now: io.now(), keepMs: keepDays * 86_400_000 });
   log.info("retention", { ...gc });
+  if (flags.static) await collectGarbage(target, { now: io.now(), keepMs: keepDays * 86_400_000, tier: "static" });
   if (flags.report) {
     await mkdir(path.dirname(path.resolve(flags.report)), { recursive: true });
     await writeFile(flags.report, `${JSON.stringify(report, null, 2)}\n`);

@@ -92,7 +92,8 @@ export async function runCommand(
     log.info("shadow", { status: shadow.status.status, reasons: shadow.status.reasons.join(",") });
   }
   const gc = await collectGarbage(store, { now: clock });
-  log.info("retention", { ...gc });
+  const gcStatic = await collectGarbage(store, { now: clock, tier: "static" });
+  log.info("retention", { ...gc, staticVersionsDeleted: gcStatic.versionsDeleted });
   if (flags.report) await writeFile(flags.report, `${JSON.stringify(report, null, 2)}\n`);
   io.stdout.write(
     `published ${report.version}: ${report.records.published} features, sources ${JSON.stringify(report.sourceStates)}\n`,

@@ -2,11 +2,15 @@
 import { gunzipSync } from "node:zlib";
 import type { FeatureCollection } from "../model/contract.js";
 import { Pointer, parseVersioned, VersionManifest } from "../model/manifest.js";
+import type { Tier } from "../model/vocab.js";
 import { tierPrefix } from "./artifacts.js";
 import type { ObjectStore } from "./store.js";
 
-export async function currentManifest(store: ObjectStore): Promise<VersionManifest | undefined> {
-  const pointer = await store.get(`${tierPrefix("dynamic")}/current.json`);
+export async function currentManifest(
+  store: ObjectStore,
+  tier: Tier = "dynamic",
+): Promise<VersionManifest | undefined> {
+  const pointer = await store.get(`${tierPrefix(tier)}/current.json`);
   if (!pointer) return undefined;
   const p = parseVersioned(Pointer, pointer.toString("utf8"), "v1/current.json");
   const manifest = await store.get(p.manifest);
