@@ -122,31 +122,8 @@ export async function publishDay(
   ];
   log.progress("resolve", features.length, features.length);
 
-  const byCountry = new Map<string, { features: Feature[]; airspaceNotams: number }>();
-  for (const cc of options.countries ?? []) byCountry.set(cc, { features: [], airspaceNotams: 0 });
-  for (const f of features) {
-    const violations = validateFeature(f);
-    if (violations.length > 0) {
-      const first = violations[0]!;
-      const more = violations.length > 1 ? ` (+${violations.length - 1} more)` : "";
-      const message = `${first.path}: ${first.message}${more}`;
-      sink.add({
-        code: "contract.violation",
-        severity: "skipped",
-        message,
-        id: f.properties._id,
-        name: f.properties.name,
-      });
-      continue;
-    }
-    const bucket = byCountry.get(f.properties.country) ?? { features: [], airspaceNotams: 0 };
-    byCountry.set(f.properties.country, bucket);
-    bucket.features.push(f);
-  }
-  for (const [cc, b] of byCountry) {
-    b.features.sort((x, y) => cmp(x.properties._id, y.properties._id));
-    b.airspaceNotams = stage?.airspaceNotams.get(cc)?.size ?? 0;
-  }
+  const byCountry = validByCountry(features, sink, options.countries);
+  for (const [cc, b] of byCountry) b.airspaceNotams = stage?.airspaceNotams.get(cc)?.size ?? 0;
   const europeAirspaceNotams = new Set(
     [...byCountry.keys()].flatMap((cc) => [...(stage?.airspaceNotams.get(cc) ?? [])]),
   ).size;
@@ -175,13 +152,7 @@ export async function publishDay(
   if (options.staticTier) {
     // the airspace sources alone: no NOTAM or AUP links, their sources taken as absent (hence Unknown where they matter)
     const staticFeatures = resolveDay(selected, { day, now, sources: { notam: "missing", aup: "missing" } });
-    const staticByCountry = new Map<string, { features: Feature[]; airspaceNotams: number }>();
-    for (const f of staticFeatures) {
-      const b = staticByCountry.get(f.properties.country) ?? { features: [], airspaceNotams: 0 };
-      staticByCountry.set(f.properties.country, b);
-      b.features.push(f);
-    }
-    for (const b of staticByCountry.values()) b.features.sort((x, y) => cmp(x.properties._id, y.properties._id));
+    const staticByCountry = validByCountry(staticFeatures, sink, options.countries);
     const airspaceSources = Object.fromEntries(
       Object.entries(manifestSources).filter(([, e]) => e.kind === "airspace"),
     );
@@ -219,3 +190,37 @@ export async function publishDay(
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Features that pass the contract, per home country, sorted by id (a requested country without features gets an
+ * empty list); each one that fails is left out with a `contract.violation` diagnostic: nothing invalid is published.
+ */
+function validByCountry(
+  features: readonly Feature[],
+  sink: DiagnosticSink,
+  countries: readonly string[] = [],
+): Map<string, { features: Feature[]; airspaceNotams: number }> {
+  const out = new Map<string, { features: Feature[]; airspaceNotams: number }>();
+  for (const cc of countries) out.set(cc, { features: [], airspaceNotams: 0 });
+  for (const f of features) {
+    const violations = validateFeature(f);
+    if (violations.length > 0) {
+      const first = violations[0]!;
+      const more = violations.length > 1 ? ` (+${violations.length - 1} more)` : "";
+      const message = `${first.path}: ${first.message}${more}`;
+      sink.add({
+        code: "contract.violation",
+        severity: "skipped",
+        message,
+        id: f.properties._id,
+        name: f.properties.name,
+      });
+      continue;
+    }
+    const bucket = out.get(f.properties.country) ?? { features: [], airspaceNotams: 0 };
+    out.set(f.properties.country, bucket);
+    bucket.features.push(f);
+  }
+  for (const b of out.values()) b.features.sort((x, y) => cmp(x.properties._id, y.properties._id));
+  return out;
+}
