@@ -7,7 +7,6 @@ import { pathToFileURL } from "node:url";
 import {
   type ConditionalPut,
   checkExpectation,
-  contentEtag,
   expectationHolds,
   type ObjectStore,
   type PutExpectation,
@@ -67,8 +66,8 @@ export class LocalStore implements ObjectStore {
   async head(key: string): Promise<{ size: number; etag: string } | undefined> {
     try {
       const file = this.file(key, "head");
-      const s = await stat(file);
-      return s.isFile() ? { size: s.size, etag: contentEtag(await readFile(file)) } : undefined;
+      const s = await stat(file, { bigint: true });
+      return s.isFile() ? { size: Number(s.size), etag: statEtag(s) } : undefined;
     } catch (err) {
       if (isNotFound(err)) return undefined;
       throw new StoreError("head", key, { cause: err });
@@ -81,8 +80,8 @@ export class LocalStore implements ObjectStore {
     const previous = locks.get(file) ?? Promise.resolve();
     const run = previous.then(() =>
       withFileLock(`${file}.lock`, this.clock, async (): Promise<ConditionalPut> => {
-        const current = await this.get(key);
-        if (!expectationHolds(want, current && contentEtag(current))) return "conflict";
+        const current = await this.head(key);
+        if (!expectationHolds(want, current?.etag)) return "conflict";
         await this.put(key, body, options);
         return "written";
       }),
@@ -118,6 +117,14 @@ export class LocalStore implements ObjectStore {
       throw new StoreError("delete", key, { cause: err });
     }
   }
+}
+
+/**
+ * The ETag of a file from its metadata, not its bytes (head is called for every object of a publication): every
+ * put writes a new file and renames it into place, so inode and nanosecond mtime change with each write.
+ */
+function statEtag(s: { ino: bigint; mtimeNs: bigint; size: bigint }): string {
+  return `"${s.ino.toString(16)}-${s.mtimeNs.toString(16)}-${s.size.toString(16)}"`;
 }
 
 function isNotFound(err: unknown): boolean {
