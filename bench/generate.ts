@@ -20,7 +20,7 @@ interface SourceFeature {
 }
 
 /** Deterministic PRNG (mulberry32), so the generated input is the same on every machine. */
-function rng(seed: number): () => number {
+export function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rng } from "../../bench/generate.js";
 import type { VersionManifest } from "../../src/model/manifest.js";
 import { LocalStore } from "../../src/publish/local-store.js";
 import { currentManifest, readCollection } from "../../src/publish/read-back.js";
@@ -19,20 +20,9 @@ const SAMPLE = path.join(FIXTURES, "sample");
 const DE = path.join(FIXTURES, "pipeline", "de-mixed", "de_asp.geojson");
 const DATE = "2026-09-14";
 
+// A failing sequence of kill points replays with CRASH_SEED=<seed printed by the test>.
 const SEED = Number(process.env.CRASH_SEED ?? randomBytes(4).readUInt32LE(0));
 const KILLS = 50;
-
-/** mulberry32: a small seeded PRNG, so a failing sequence of kill points can be replayed with CRASH_SEED. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const S3_ENV = {
   AWS_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
@@ -167,7 +157,7 @@ describe("publish under SIGKILL", () => {
     // a normal run's duration, into a scratch store, bounds the kill points
     const normal = await cli(inputOf(0, tempDir("crash-scratch-")));
     expect(normal.code, normal.stderr).toBe(0);
-    const random = prng(SEED);
+    const random = rng(SEED);
     let killed = 0;
     for (let i = 0; i < KILLS; i++) {
       const args = inputOf(i);
