@@ -2,13 +2,17 @@
 SAMPLE := fixtures/sample
 DATE ?= $(shell date -u +%F)
 
-.PHONY: install build run test check bench corpus schema clean
+.PHONY: install system-deps build run test check bench corpus schema clean
 
 node_modules: package-lock.json
 	npm ci
 	@touch node_modules
 
 install: node_modules
+
+# Debian packages the tests start as real servers (Swift with its S3 API, memcached); installs them as root.
+system-deps:
+	bash scripts/system-deps.sh
 
 build: node_modules
 	npm run build
@@ -17,7 +21,7 @@ build: node_modules
 run: build
 	node dist/jobs/cli.js publish --airspaces $(SAMPLE) --date $(DATE) --store artifacts --report artifacts/report.json
 
-test: build
+test: build system-deps
 	npm run check
 	npm test
 
@@ -26,6 +30,7 @@ check: node_modules
 
 bench: build
 	node dist/bench/publish.js
+	node dist/bench/s3.js
 	node --max-semi-space-size=32 dist/bench/itemd.js throughput
 	node --max-semi-space-size=32 dist/bench/notams.js
 

@@ -2,7 +2,7 @@
 // (`--store DIR`) or from the inputs (`--airspaces … [--notams …] [--aup …] --date D [--now T]`).
 import type { Feature } from "../../src/model/contract.js";
 import { MemoryStore } from "../../src/publish/memory-store.js";
-import { currentManifest, readCollection } from "../../src/publish/read-back.js";
+import { currentManifest, readEurope } from "../../src/publish/read-back.js";
 import type { ObjectStore } from "../../src/publish/store.js";
 import type { Io } from "../io.js";
 import { openStore } from "../store.js";
@@ -41,9 +41,7 @@ export async function explainCommand(flags: ExplainFlags, io: Io): Promise<numbe
   else throw new UsageError("explain needs --store DIR, or the inputs (--airspaces … --date …)");
   const manifest = await currentManifest(store);
   if (!manifest) throw new UsageError(`nothing is published in ${store.url}`);
-  const europe = manifest.countries.EUROPE;
-  if (!europe) throw new Error("the manifest has no EUROPE collection");
-  const fc = await readCollection(store, europe.key);
+  const fc = await readEurope(store, manifest);
   const feature = fc.features.find((f) => f.properties._id === flags.id);
   if (!feature) {
     io.stderr.write(`airspace-publisher: no feature "${flags.id}" in version ${manifest.version}\n`);

@@ -7,13 +7,15 @@ import { aupDayOf, parseSourcesConfig, type SourceConfig } from "../../src/fetch
 import { type FetchResult, fetchSource } from "../../src/fetch/fetch-source.js";
 import { utcDay } from "../../src/model/time.js";
 import { publishDay } from "../../src/pipeline.js";
-import { currentManifest, readCollection } from "../../src/publish/read-back.js";
+import { currentManifest, readEurope } from "../../src/publish/read-back.js";
 import { collectGarbage } from "../../src/publish/retention.js";
 import { runShadow } from "../../src/shadow/shadow.js";
 import type { Io } from "../io.js";
 import { createLogger } from "../log.js";
 import { openStore } from "../store.js";
 import { UsageError } from "../usage.js";
+
+const SHADOW_DRAIN_MS = 10 * 60_000;
 
 export interface RunFlags {
   config: string;
@@ -82,9 +84,13 @@ export async function runCommand(
   );
   // the shadow path (DESIGN §5) follows the published version: master features, journal, status document
   const manifest = await currentManifest(store);
-  if (manifest?.countries.EUROPE) {
-    const europe = await readCollection(store, manifest.countries.EUROPE.key);
+  if (manifest) {
+    const europe = await readEurope(store, manifest);
+    // the shadow writes stop being taken after 10 minutes: the run ends before the next refresh is due, and
+    // what is left waits in the journal (and shows as backlog in the status)
+    const drainUntil = io.now() + SHADOW_DRAIN_MS;
     const shadow = await runShadow(store, europe.features, {
+      stopTaking: () => io.now() > drainUntil,
       now: io.now(),
       publishedAt: Date.parse(manifest.publishedAt),
       version: manifest.version,

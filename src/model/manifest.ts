@@ -28,6 +28,20 @@ export const CountryEntry = z.strictObject({
 });
 export type CountryEntry = z.infer<typeof CountryEntry>;
 
+/** EUROPE: not an object of its own but the join of the named countries' fragments (DESIGN §6), described. */
+export const EuropeEntry = z.strictObject({
+  /** The countries whose fragments, joined in this order with commas, are EUROPE's features (empty ones left out). */
+  parts: z.array(z.string().regex(/^[A-Z]{2}$/)),
+  /** SHA-256 of the joined gzip member, as `joinMember` builds it. */
+  sha256: Sha256,
+  /** Uncompressed bytes of the FeatureCollection. */
+  bytes: z.number().int().min(0),
+  /** Bytes of the joined gzip member. */
+  gzBytes: z.number().int().min(0),
+  count: Count,
+});
+export type EuropeEntry = z.infer<typeof EuropeEntry>;
+
 export const SourceEntry = z.looseObject({
   fetchedAt: IsoInstant,
   /** The day or instant the source describes, when it says. */
@@ -47,7 +61,8 @@ export const VersionManifest = z.strictObject({
   publishedAt: IsoInstant,
   tier: z.enum(["dynamic", "static"]),
   sources: z.record(z.string(), SourceEntry),
-  countries: z.record(z.string().regex(/^([A-Z]{2}|EUROPE)$/), CountryEntry),
+  countries: z.record(z.string().regex(/^[A-Z]{2}$/), CountryEntry),
+  europe: EuropeEntry,
 });
 export type VersionManifest = z.infer<typeof VersionManifest>;
 

@@ -1,9 +1,10 @@
-// Per-country FeatureCollections as content-addressed objects: each country's features are serialised
-// and deflated once (the fragment); the country's gzip object and EUROPE's are joined from fragments
-// without compressing the features again.
+// Per-country FeatureCollections as content-addressed objects: each country's features are serialised and
+// deflated once (the fragment), and its gzip object is the fragment inside the collection's shell. EUROPE is
+// not stored: it is the countries' fragments joined into one member (as the origin answers any country set),
+// and the manifest describes that join, so a change in one country uploads that country's objects alone.
 import { createHash } from "node:crypto";
 import type { Count, Feature } from "../model/contract.js";
-import type { CountryEntry } from "../model/manifest.js";
+import type { CountryEntry, EuropeEntry } from "../model/manifest.js";
 import type { Tier } from "../model/vocab.js";
 import { crc32Combine } from "./crc32-combine.js";
 import { deflatePiece, deflatePieceSync, gzipMember, type Piece } from "./gzip.js";
@@ -14,6 +15,12 @@ export interface Artifact {
   entry: CountryEntry;
   gz: Buffer;
   fragment: Buffer;
+}
+
+/** Every country's artifact, and EUROPE's entry: EUROPE is joined from the countries' fragments, never stored. */
+export interface Artifacts {
+  countries: Map<string, Artifact>;
+  europe: EuropeEntry;
 }
 
 /** Object key prefix of a tier (DESIGN §5). */
@@ -37,93 +44,98 @@ function shell(count: Count, tier: Tier): { prefix: Buffer; suffix: Buffer } {
   };
 }
 
-const COMMA = Buffer.from(",");
+const COMMA_PIECE = deflatePieceSync(Buffer.from(","), false);
 
 /** Countries serialised and deflated at once: two keep both cores busy (zlib runs on the thread pool). */
 const CONCURRENCY = 2;
 
 /**
- * Builds every country's artifact and EUROPE's. `byCountry` maps a country to its features, already sorted.
+ * Builds every country's artifact and EUROPE's entry. `byCountry` maps a country to its features, already sorted.
  * A country's JSON lives only until it is deflated: memory holds the compressed fragments, not the text.
  */
 export async function buildArtifacts(
   byCountry: ReadonlyMap<string, { features: readonly Feature[]; airspaceNotams: number }>,
   tier: Tier,
   europeAirspaceNotams?: number,
-): Promise<Map<string, Artifact>> {
-  const countries = [...byCountry.keys()].sort();
-  const parts: Piece[] = new Array(countries.length);
+): Promise<Artifacts> {
+  const codes = [...byCountry.keys()].sort();
+  const parts: Piece[] = new Array(codes.length);
   let next = 0;
   const worker = async () => {
-    for (let i = next++; i < countries.length; i = next++) {
-      const features = byCountry.get(countries[i]!)!.features;
+    for (let i = next++; i < codes.length; i = next++) {
+      const features = byCountry.get(codes[i]!)!.features;
       parts[i] = await deflatePiece(Buffer.from(features.map((f) => JSON.stringify(f)).join(",")));
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const out = new Map<string, Artifact>();
-  const comma = deflatePieceSync(COMMA, false);
+  const countries = new Map<string, Artifact>();
   const europeCount: Count = { airspaces: 0, airspaceNotams: 0, graphicalNotams: 0, total: 0 };
-  for (const [i, cc] of countries.entries()) {
+  for (const [i, cc] of codes.entries()) {
     const { features, airspaceNotams } = byCountry.get(cc)!;
     const count = countOf(features, airspaceNotams);
-    out.set(cc, assemble([parts[i]!], count, tier, comma));
+    const piece = parts[i]!;
+    const gz = joinMember([piece], count, tier);
+    const [sha, fragSha] = [sha256(gz), sha256(piece.deflated)];
+    const base = tierPrefix(tier);
+    const entry: CountryEntry = {
+      key: `${base}/objects/${sha}.geojson.gz`,
+      fragment: `${base}/objects/${fragSha}.deflate`,
+      sha256: sha,
+      bytes: gzipLength(gz),
+      gzBytes: gz.length,
+      fragmentSha256: fragSha,
+      fragmentBytes: piece.length,
+      fragmentCrc32: piece.crc32,
+      count,
+    };
+    countries.set(cc, { entry, gz, fragment: piece.deflated });
     europeCount.airspaces += count.airspaces;
     europeCount.airspaceNotams += count.airspaceNotams;
     europeCount.graphicalNotams += count.graphicalNotams;
     europeCount.total += count.total;
   }
   if (europeAirspaceNotams !== undefined) europeCount.airspaceNotams = europeAirspaceNotams;
-  out.set(
-    EUROPE,
-    assemble(
-      parts.filter((p) => p.length > 0),
-      europeCount,
-      tier,
-      comma,
-    ),
+  const joined = codes.filter((cc) => countries.get(cc)!.entry.fragmentBytes > 0);
+  const gz = joinMember(
+    joined.map((cc) => pieceOf(countries.get(cc)!)),
+    europeCount,
+    tier,
   );
-  return out;
+  const europe = { parts: joined, sha256: sha256(gz), bytes: gzipLength(gz), gzBytes: gz.length, count: europeCount };
+  return { countries, europe };
 }
 
-/** Joins pieces (with commas between them) into a fragment and the full gzip object, CRCs combined. */
-function assemble(parts: readonly Piece[], count: Count, tier: Tier, comma: Piece): Artifact {
+/** A stored fragment as a piece to join. */
+export function pieceOf(a: { entry: CountryEntry; fragment: Buffer }): Piece {
+  return { deflated: a.fragment, crc32: a.entry.fragmentCrc32, length: a.entry.fragmentBytes };
+}
+
+/**
+ * One gzip member holding a FeatureCollection of the given fragments (commas between them) with `meta.count`:
+ * what a country's object is, and what the origin answers for a set of countries or EUROPE (DESIGN §6).
+ */
+export function joinMember(parts: readonly Piece[], count: Count, tier: Tier): Buffer {
   const { prefix, suffix } = shell(count, tier);
-  const fragPieces: Buffer[] = [];
+  const pieces: Buffer[] = [];
   let crc = 0;
   let length = 0;
   for (const [i, p] of parts.entries()) {
     if (i > 0) {
-      fragPieces.push(comma.deflated);
-      crc = crc32Combine(crc, comma.crc32, comma.length);
-      length += comma.length;
+      pieces.push(COMMA_PIECE.deflated);
+      crc = crc32Combine(crc, COMMA_PIECE.crc32, COMMA_PIECE.length);
+      length += COMMA_PIECE.length;
     }
-    fragPieces.push(p.deflated);
+    pieces.push(p.deflated);
     crc = crc32Combine(crc, p.crc32, p.length);
     length += p.length;
   }
-  const fragment = Buffer.concat(fragPieces);
   const head = deflatePieceSync(prefix, false);
   const tail = deflatePieceSync(suffix, true);
   const whole = crc32Combine(crc32Combine(head.crc32, crc, length), tail.crc32, tail.length);
-  const bytes = prefix.length + length + suffix.length;
-  const gz = gzipMember([head.deflated, fragment, tail.deflated], whole, bytes);
-  const sha = sha256(gz);
-  const fragSha = sha256(fragment);
-  const base = tierPrefix(tier);
-  return {
-    gz,
-    fragment,
-    entry: {
-      key: `${base}/objects/${sha}.geojson.gz`,
-      fragment: `${base}/objects/${fragSha}.deflate`,
-      sha256: sha,
-      bytes,
-      gzBytes: gz.length,
-      fragmentSha256: fragSha,
-      fragmentBytes: length,
-      fragmentCrc32: crc,
-      count,
-    },
-  };
+  return gzipMember([head.deflated, ...pieces, tail.deflated], whole, prefix.length + length + suffix.length);
+}
+
+/** The uncompressed length a gzip member declares in its trailer (ours never exceed 4 GiB). */
+function gzipLength(gz: Buffer): number {
+  return gz.readUInt32LE(gz.length - 4);
 }

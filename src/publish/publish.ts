@@ -91,10 +91,14 @@ async function publishUnderLease(
   before: { etag?: string } | undefined,
 ): Promise<PublishResult> {
   progress({ phase: "compress" });
-  const artifacts = await buildArtifacts(input.byCountry, input.tier, input.europeAirspaceNotams);
+  const { countries: artifacts, europe } = await buildArtifacts(
+    input.byCountry,
+    input.tier,
+    input.europeAirspaceNotams,
+  );
   const countries = Object.fromEntries([...artifacts].map(([cc, a]) => [cc, a.entry]));
   const publishedAt = isoInstant(input.publishedAt);
-  const body = { date: input.date, tier: input.tier, sources: input.sources, countries };
+  const body = { date: input.date, tier: input.tier, sources: input.sources, countries, europe };
   const hash = createHash("sha256").update(JSON.stringify(body)).digest("hex").slice(0, 8);
   const version = `${publishedAt.replace(/[-:]/g, "").slice(0, 15)}Z-${hash}`;
   const manifest: VersionManifest = { schema: MANIFEST_SCHEMA, version, publishedAt, ...body };
@@ -121,8 +125,12 @@ async function publishUnderLease(
   const base = tierPrefix(input.tier);
   const manifestKey = `${base}/versions/${version}.json`;
   progress({ phase: "manifest" });
-  await store.put(manifestKey, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), MANIFEST_HEADERS);
-  uploaded.push(manifestKey);
+  // the version names its content: a manifest already there (an unchanged re-run) holds these very bytes
+  if (await store.head(manifestKey)) reused.push(manifestKey);
+  else {
+    await store.put(manifestKey, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), MANIFEST_HEADERS);
+    uploaded.push(manifestKey);
+  }
   const pointer: Pointer = { schema: MANIFEST_SCHEMA, version, manifest: manifestKey, publishedAt };
   progress({ phase: "pointer" });
   const body2 = Buffer.from(`${JSON.stringify(pointer, null, 2)}\n`);

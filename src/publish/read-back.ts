@@ -1,9 +1,11 @@
-// Reading a published version back: the pointer, its manifest, a country's FeatureCollection.
+// Reading a published version back: the pointer, its manifest, a country's FeatureCollection, and EUROPE
+// joined from the countries' fragments exactly as the manifest describes it.
+import { createHash } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import type { FeatureCollection } from "../model/contract.js";
 import { Pointer, parseVersioned, VersionManifest } from "../model/manifest.js";
 import type { Tier } from "../model/vocab.js";
-import { tierPrefix } from "./artifacts.js";
+import { joinMember, pieceOf, tierPrefix } from "./artifacts.js";
 import type { ObjectStore } from "./store.js";
 
 export async function currentManifest(
@@ -22,4 +24,26 @@ export async function readCollection(store: ObjectStore, key: string): Promise<F
   const gz = await store.get(key);
   if (!gz) throw new Error(`${key} is missing`);
   return JSON.parse(gunzipSync(gz).toString("utf8")) as FeatureCollection;
+}
+
+/** EUROPE's gzip member, joined from the fragments it names; refused when it is not the member the manifest hashed. */
+export async function europeMember(store: ObjectStore, manifest: VersionManifest): Promise<Buffer> {
+  const { europe } = manifest;
+  const pieces = await Promise.all(
+    europe.parts.map(async (cc) => {
+      const entry = manifest.countries[cc];
+      const fragment = entry && (await store.get(entry.fragment));
+      if (!entry || !fragment) throw new Error(`EUROPE: the fragment of ${cc} is missing`);
+      return pieceOf({ entry, fragment });
+    }),
+  );
+  const gz = joinMember(pieces, europe.count, manifest.tier);
+  if (createHash("sha256").update(gz).digest("hex") !== europe.sha256) {
+    throw new Error(`EUROPE of ${manifest.version}: the joined fragments do not hash to the manifest's sha256`);
+  }
+  return gz;
+}
+
+export async function readEurope(store: ObjectStore, manifest: VersionManifest): Promise<FeatureCollection> {
+  return JSON.parse(gunzipSync(await europeMember(store, manifest)).toString("utf8")) as FeatureCollection;
 }

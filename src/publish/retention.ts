@@ -61,7 +61,8 @@ export async function collectGarbage(store: ObjectStore, options: RetentionOptio
   }
 
   const candidatesKey = `internal/gc/${base.replace(/\//g, "_")}-candidates.json`;
-  const previous = await readCandidates(store, candidatesKey);
+  const stored = await readCandidates(store, candidatesKey);
+  const previous = stored ?? {};
   const since: Record<string, number> = {};
   let objectsDeleted = 0;
   for (const key of await store.list(`${base}/objects/`)) {
@@ -73,15 +74,23 @@ export async function collectGarbage(store: ObjectStore, options: RetentionOptio
     } else since[key] = first;
   }
   for (const key of old) await store.delete(key);
-  await store.put(candidatesKey, Buffer.from(`${JSON.stringify({ schema: 1, since })}\n`), {
-    contentType: "application/json",
-  });
+  // written only when the candidates changed: an unchanged re-run writes nothing but the pointer
+  const same =
+    stored !== undefined &&
+    Object.keys(since).length === Object.keys(stored).length &&
+    Object.entries(since).every(([k, t]) => stored[k] === t);
+  if (!same) {
+    await store.put(candidatesKey, Buffer.from(`${JSON.stringify({ schema: 1, since })}\n`), {
+      contentType: "application/json",
+    });
+  }
   return { versionsDeleted: old.length, objectsDeleted, candidates: Object.keys(since).length };
 }
 
-async function readCandidates(store: ObjectStore, key: string): Promise<Record<string, number>> {
+/** The candidates written by the last collection; undefined when there are none (or unreadable ones). */
+async function readCandidates(store: ObjectStore, key: string): Promise<Record<string, number> | undefined> {
   const bytes = await store.get(key);
-  if (!bytes) return {};
+  if (!bytes) return undefined;
   const parsed = Candidates.safeParse(JSON.parse(bytes.toString("utf8")));
-  return parsed.success ? parsed.data.since : {};
+  return parsed.success ? parsed.data.since : undefined;
 }

@@ -45,6 +45,11 @@ export interface ShadowOptions {
   backoffMs?: number;
   /** Waits between retries (tests pass one that does not sleep). @default setTimeout */
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * Asked before each message is taken: true leaves it and the rest in the journal for the next run, so a run
+   * ends before the next is due (the backlog and its age then show in the status). @default never
+   */
+  stopTaking?: () => boolean;
 }
 
 export interface ShadowResult {
@@ -139,7 +144,10 @@ export async function runShadow(
     }
   };
   const queue = new PQueue({ concurrency: options.concurrency ?? 4 });
-  await Promise.all((await journal.pending()).map((m) => queue.add(() => handle(m))));
+  const take = async (m: QueueMessage) => {
+    if (!options.stopTaking?.()) await handle(m);
+  };
+  await Promise.all((await journal.pending()).map((m) => queue.add(() => take(m))));
 
   const manifest: ShadowManifest = {
     schema: SCHEMA,

@@ -4,8 +4,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CREDENTIALS, REGION, startS3rver } from "../../bench/s3-harness.js";
 import { FIXTURES, ROOT } from "../helpers.js";
-import { CREDENTIALS, REGION, startS3rver } from "../publish/s3-harness.js";
 
 const cli = path.join(ROOT, "dist/jobs/cli.js");
 let server: Awaited<ReturnType<typeof startS3rver>>;

@@ -8,7 +8,7 @@ import { silentLogger } from "../../src/model/logger.js";
 import { utcDay } from "../../src/model/time.js";
 import { publishDay } from "../../src/pipeline.js";
 import { LocalStore } from "../../src/publish/local-store.js";
-import { currentManifest, readCollection } from "../../src/publish/read-back.js";
+import { currentManifest, readEurope } from "../../src/publish/read-back.js";
 import { validateCollection } from "../../src/publish/validate.js";
 import { FIXTURES, HAS_SHARED, SHARED_DATA, tempDir, warnNoShared } from "../helpers.js";
 
@@ -54,7 +54,7 @@ describe(`publish with the AUP (${HAS_SHARED ? "shared corpus" : "fixtures only"
     expect(report.aup?.allocationsOnTheDay).toBeGreaterThan(0);
     expect(report.diagnostics.byCode["contract.violation"] ?? 0).toBe(0);
     const manifest = (await currentManifest(store))!;
-    const europe = await readCollection(store, manifest.countries.EUROPE!.key);
+    const europe = await readEurope(store, manifest);
     expect(validateCollection(europe)).toEqual([]);
     const byAup = europe.features.filter(
       (f) => f.properties.vendor.dynamicAirspaceMapping.activationType === "isActivatedByAUPAirspace",
@@ -86,7 +86,7 @@ describe(`publish with the AUP (${HAS_SHARED ? "shared corpus" : "fixtures only"
     );
     expect(report.sourceStates.aup).toBe("stale");
     expect(report.activity.activationType.isActivatedByAUPAirspace ?? 0).toBe(0);
-    const europe = await readCollection(store, (await currentManifest(store))!.countries.EUROPE!.key);
+    const europe = await readEurope(store, (await currentManifest(store))!);
     const tra = europe.features.filter((f) => f.properties.type === 8 || f.properties.type === 9);
     for (const f of tra) expect(f.properties.vendor.dynamicAirspaceMapping.isActive).toBe("Unknown");
   });

@@ -6,13 +6,13 @@
 // The `*-regression` cases reproduce resolver bugs found this way (their notes say which).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import type { Feature, FeatureCollection } from "../../src/model/contract.js";
 import { silentLogger } from "../../src/model/logger.js";
 import { utcDay } from "../../src/model/time.js";
 import { publishDay } from "../../src/pipeline.js";
 import { LocalStore } from "../../src/publish/local-store.js";
+import { readEurope } from "../../src/publish/read-back.js";
 import { validateCollection } from "../../src/publish/validate.js";
 import type { ActivitySources } from "../../src/resolve/activity.js";
 import { expectGolden, FIXTURES, tempDir } from "../helpers.js";
@@ -70,9 +70,7 @@ async function run(dir: string, c: CaseFile) {
   );
   const pointer = JSON.parse(readFileSync(path.join(store, "v1/current.json"), "utf8"));
   const manifest = JSON.parse(readFileSync(path.join(store, pointer.manifest), "utf8"));
-  const europe: FeatureCollection = JSON.parse(
-    zlib.gunzipSync(readFileSync(path.join(store, manifest.countries.EUROPE.key))).toString("utf8"),
-  );
+  const europe = await readEurope(new LocalStore(store), manifest);
   return { europe, manifest };
 }
 

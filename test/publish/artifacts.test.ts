@@ -1,9 +1,10 @@
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { buildArtifacts, EUROPE } from "../../src/publish/artifacts.js";
+import { type Artifacts, buildArtifacts, EUROPE, joinMember, pieceOf } from "../../src/publish/artifacts.js";
 import { validateCollection } from "../../src/publish/validate.js";
 import { tempDir } from "../helpers.js";
 import { byCountry, feature } from "./fixtures.js";
@@ -22,11 +23,18 @@ function gzipMembers(buf: Buffer): number {
   return members;
 }
 
+/** EUROPE's member joined from the country artifacts, as read-back and the origin do. */
+function europeOf(arts: Artifacts): Buffer {
+  const pieces = arts.europe.parts.map((cc) => pieceOf(arts.countries.get(cc)!));
+  return joinMember(pieces, arts.europe.count, "dynamic");
+}
+
 describe("buildArtifacts", () => {
-  it("makes one gzip member per country and for EUROPE, each a valid collection of its features", async () => {
+  it("makes one gzip member per country, and EUROPE joins them into one; each a valid collection of its features", async () => {
     const arts = await buildArtifacts(byCountry(features), "dynamic");
-    expect([...arts.keys()].sort()).toEqual(["AT", "DE", EUROPE, "FR"]);
-    for (const [cc, a] of arts) {
+    expect([...arts.countries.keys()].sort()).toEqual(["AT", "DE", "FR"]);
+    const europe = { entry: arts.europe, gz: europeOf(arts) };
+    for (const [cc, a] of [...arts.countries, [EUROPE, europe] as const]) {
       expect(gzipMembers(a.gz)).toBe(1);
       const fc = JSON.parse(zlib.gunzipSync(a.gz).toString("utf8"));
       expect(validateCollection(fc)).toEqual([]);
@@ -37,22 +45,25 @@ describe("buildArtifacts", () => {
       expect(fc.meta).toEqual({ count: a.entry.count, tier: "dynamic" });
       expect(a.entry.bytes).toBe(zlib.gunzipSync(a.gz).length);
       expect(a.entry.gzBytes).toBe(a.gz.length);
+      expect(a.entry.sha256).toBe(createHash("sha256").update(a.gz).digest("hex"));
     }
+    expect(arts.europe.parts).toEqual(["AT", "DE", "FR"]);
+    expect(arts.europe.count).toEqual({ airspaces: 4, airspaceNotams: 0, graphicalNotams: 0, total: 4 });
   });
 
-  it("gzip -t sees one valid member", async () => {
+  it("gzip -t sees one valid member in EUROPE's join", async () => {
     const arts = await buildArtifacts(byCountry(features), "dynamic");
     const file = path.join(tempDir(), "europe.geojson.gz");
-    writeFileSync(file, arts.get(EUROPE)!.gz);
+    writeFileSync(file, europeOf(arts));
     expect(() => execFileSync("gzip", ["-t", file])).not.toThrow();
   });
 
   it("fragments are raw deflate of the comma-joined features, with the CRC-32 and length in the entry", async () => {
     const arts = await buildArtifacts(byCountry(features), "dynamic");
-    for (const [cc, a] of arts) {
+    for (const [cc, a] of arts.countries) {
       const raw = zlib.inflateRawSync(a.fragment, { finishFlush: zlib.constants.Z_SYNC_FLUSH });
-      const want = (cc === EUROPE ? ["AT", "DE", "FR"] : [cc])
-        .flatMap((c) => features.filter((f) => f.properties.country === c))
+      const want = features
+        .filter((f) => f.properties.country === cc)
         .map((f) => JSON.stringify(f))
         .join(",");
       expect(raw.toString("utf8")).toBe(want);
@@ -64,15 +75,17 @@ describe("buildArtifacts", () => {
   it("is byte-for-byte repeatable", async () => {
     const one = await buildArtifacts(byCountry(features), "dynamic");
     const two = await buildArtifacts(byCountry(features.map((f) => structuredClone(f))), "dynamic");
-    for (const [cc, a] of one) expect(two.get(cc)!.gz.equals(a.gz)).toBe(true);
+    for (const [cc, a] of one.countries) expect(two.countries.get(cc)!.gz.equals(a.gz)).toBe(true);
+    expect(two.europe).toEqual(one.europe);
   });
 
-  it("publishes an empty collection for a requested country without features", async () => {
+  it("publishes an empty collection for a requested country without features; EUROPE leaves it out of the join", async () => {
     const m = byCountry(features);
     m.set("LU", { features: [], airspaceNotams: 0 });
     const arts = await buildArtifacts(m, "dynamic");
-    const lu = JSON.parse(zlib.gunzipSync(arts.get("LU")!.gz).toString("utf8"));
+    const lu = JSON.parse(zlib.gunzipSync(arts.countries.get("LU")!.gz).toString("utf8"));
     expect(lu.features).toEqual([]);
-    expect(JSON.parse(zlib.gunzipSync(arts.get(EUROPE)!.gz).toString("utf8")).features).toHaveLength(features.length);
+    expect(arts.europe.parts).toEqual(["AT", "DE", "FR"]);
+    expect(JSON.parse(zlib.gunzipSync(europeOf(arts)).toString("utf8")).features).toHaveLength(features.length);
   });
 });

@@ -7,13 +7,16 @@ import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFil
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rng } from "../../bench/generate.js";
+import { type Fault, FaultProxy, REGION, type S3Server, sha256, startS3rver } from "../../bench/s3-harness.js";
+import { main } from "../../jobs/cli.js";
 import type { VersionManifest } from "../../src/model/manifest.js";
 import { LocalStore } from "../../src/publish/local-store.js";
-import { currentManifest, readCollection } from "../../src/publish/read-back.js";
+import { currentManifest, readCollection, readEurope } from "../../src/publish/read-back.js";
 import { S3Store } from "../../src/publish/s3-store.js";
 import type { ObjectStore } from "../../src/publish/store.js";
+import { io } from "../cli/io.js";
 import { FIXTURES, ROOT, tempDir } from "../helpers.js";
-import { CREDENTIALS, type Fault, FaultProxy, REGION, sha256, startS3rver } from "./s3-harness.js";
+import { startSwift } from "./swift-harness.js";
 
 const CLI = path.join(ROOT, "dist/jobs/cli.js");
 const SAMPLE = path.join(FIXTURES, "sample");
@@ -25,8 +28,6 @@ const SEED = Number(process.env.CRASH_SEED ?? randomBytes(4).readUInt32LE(0));
 const KILLS = 50;
 
 const S3_ENV = {
-  AWS_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
-  AWS_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
   AWS_REGION: REGION,
   // the SDK's "needs Node 22 after 2027" warning would be a second stderr line
   NODE_NO_WARNINGS: "1",
@@ -43,7 +44,10 @@ interface Exit {
 const running = new Set<ChildProcess>();
 
 /** The CLI as a child process (asynchronous: the in-process FaultProxy must keep serving meanwhile). */
-function cli(args: string[], options: { env?: Record<string, string>; killAfterMs?: number } = {}): Promise<Exit> {
+function cli(
+  args: string[],
+  options: { env?: Record<string, string>; killAfterMs?: number; killWhen?: Promise<unknown> } = {},
+): Promise<Exit> {
   const started = performance.now();
   const child = spawn(process.execPath, [CLI, ...args], {
     cwd: ROOT,
@@ -61,6 +65,7 @@ function cli(args: string[], options: { env?: Record<string, string>; killAfterM
   });
   const timer =
     options.killAfterMs === undefined ? undefined : setTimeout(() => child.kill("SIGKILL"), options.killAfterMs);
+  void options.killWhen?.then(() => child.kill("SIGKILL"));
   return new Promise((resolve, reject) => {
     child.once("error", reject);
     child.once("close", (code, signal) => {
@@ -69,6 +74,26 @@ function cli(args: string[], options: { env?: Record<string, string>; killAfterM
       resolve({ code, signal, stdout, stderr, ms: performance.now() - started });
     });
   });
+}
+
+/** The CLI in this process with its clock at `now` (a child process cannot be given another clock). */
+async function inProcess(args: string[], env: Record<string, string>, now: number): Promise<Exit> {
+  const saved = { ...process.env };
+  Object.assign(process.env, env);
+  const t = io();
+  t.io.now = () => now;
+  const started = performance.now();
+  try {
+    const code = await main(args, t.io);
+    return { code, signal: null, stdout: t.out(), stderr: t.err(), ms: performance.now() - started };
+  } finally {
+    for (const k of Object.keys(env)) if (!(k in saved)) delete process.env[k];
+    Object.assign(process.env, saved);
+  }
+}
+
+async function until(ok: () => Promise<boolean>): Promise<void> {
+  while (!(await ok())) await new Promise((r) => setTimeout(r, 20));
 }
 
 const publishArgs = (store: string, now: string, airspaces: string, ...extra: string[]) => [
@@ -111,6 +136,8 @@ async function expectComplete(store: ObjectStore): Promise<VersionManifest> {
     expect(fc.meta.count.total, cc).toBe(fc.features.length);
     expect(fc.meta.count).toEqual(e.count);
   }
+  const europe = await readEurope(store, manifest); // refuses a join that does not hash to the manifest's
+  expect(europe.features).toHaveLength(manifest.europe.count.total);
   return manifest;
 }
 
@@ -174,22 +201,35 @@ describe("publish under SIGKILL", () => {
   }, 120_000);
 });
 
-describe("publish to S3 through a faulty network", () => {
-  let server: Awaited<ReturnType<typeof startS3rver>>;
+describe.each([
+  ["s3rver", startS3rver],
+  ["swift", startSwift],
+] as const)("publish to S3 (%s) through a faulty network", (_, start) => {
+  let server: S3Server;
   let proxy: FaultProxy;
   let direct: S3Store;
+  let env: Record<string, string>;
   beforeAll(async () => {
-    server = await startS3rver("crash");
-    proxy = await new FaultProxy(server.endpoint).start();
-    direct = new S3Store("s3://crash/p", { endpoint: server.endpoint, region: REGION, credentials: CREDENTIALS });
-  });
+    server = await start("crash");
+    proxy = await new FaultProxy(server.endpoint, server.credentials).start();
+    direct = new S3Store("s3://crash/p", {
+      endpoint: server.endpoint,
+      region: REGION,
+      credentials: server.credentials,
+    });
+    env = {
+      ...S3_ENV,
+      AWS_ACCESS_KEY_ID: server.credentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: server.credentials.secretAccessKey,
+    };
+  }, 60_000);
   afterAll(async () => {
     await proxy?.close();
     await server?.close();
   });
 
   const viaProxy = (now: string, airspaces: string, ...extra: string[]) =>
-    cli([...publishArgs("s3://crash/p", now, airspaces, ...extra), "--s3-endpoint", proxy.endpoint], { env: S3_ENV });
+    cli([...publishArgs("s3://crash/p", now, airspaces, ...extra), "--s3-endpoint", proxy.endpoint], { env });
 
   it("finishes complete through 503 bursts, delays and dropped connections; fails cleanly when retries run out", async () => {
     proxy.reset();
@@ -238,8 +278,12 @@ describe("publish to S3 through a faulty network", () => {
     proxy.reset();
     proxy.faults.push(...Array.from({ length: 10_000 }, () => s503));
     proxy.only = (s) => s.method === "PUT" && s.url.includes("/objects/");
-    // (AT+CH's EUROPE object is new, so at least one object upload is attempted)
-    const uploadsDown = await viaProxy(`${DATE}T06:30:00Z`, SAMPLE, "--countries", "AT,CH");
+    // AT without its first airspace: objects no version holds yet, so uploads are attempted
+    const inputs = tempDir("crash-at-");
+    const at = JSON.parse(readFileSync(path.join(SAMPLE, "at_asp_2022-09.geojson"), "utf8")) as { features: unknown[] };
+    at.features.shift();
+    writeFileSync(path.join(inputs, "at_asp.geojson"), JSON.stringify(at));
+    const uploadsDown = await viaProxy(`${DATE}T06:30:00Z`, inputs, "--countries", "AT");
     expect(uploadsDown.code).toBe(1);
     expect(uploadsDown.stderr.trimEnd().split("\n")).toHaveLength(1);
     expect(uploadsDown.stderr).toMatch(/^airspace-publisher: put v1\/objects\//);
@@ -247,28 +291,72 @@ describe("publish to S3 through a faulty network", () => {
     expect(await direct.get("v1/lease.json")).toBeUndefined();
 
     proxy.reset();
-    const healed = await viaProxy(`${DATE}T06:30:00Z`, SAMPLE, "--countries", "AT,CH");
+    const healed = await viaProxy(`${DATE}T06:30:00Z`, inputs, "--countries", "AT");
     expect(healed.code, healed.stderr).toBe(0);
     expect((await expectComplete(direct)).version).toBe(versionOf(healed));
+  }, 60_000);
+
+  it("a publisher killed while holding the lease keeps others out until the lease expires (15 min), then one takes over", async () => {
+    proxy.reset();
+    const base = await cli(
+      [...publishArgs("s3://crash/p", `${DATE}T07:50:00Z`, DE), "--s3-endpoint", server.endpoint],
+      {
+        env,
+      },
+    );
+    expect(base.code, base.stderr).toBe(0);
+    const v = (await expectComplete(direct)).version;
+    // every object upload waits, so the run is still uploading under its lease when it is killed
+    proxy.faults.push(...Array.from({ length: 100 }, () => ({ kind: "delay", ms: 300 }) as const));
+    proxy.only = (r) => r.method === "PUT" && r.url.includes("/objects/");
+    const inputs = tempDir("crash-lease-");
+    const de = JSON.parse(readFileSync(DE, "utf8")) as { features: unknown[] };
+    de.features.pop();
+    writeFileSync(path.join(inputs, "de_asp.geojson"), JSON.stringify(de));
+    const leaseSeen = until(async () => (await direct.get("v1/lease.json")) !== undefined);
+    const killed = await cli(
+      [...publishArgs("s3://crash/p", `${DATE}T08:00:00Z`, inputs), "--s3-endpoint", proxy.endpoint],
+      { env, killWhen: leaseSeen },
+    );
+    expect(killed.signal).toBe("SIGKILL");
+    const lease = JSON.parse((await direct.get("v1/lease.json"))!.toString()) as { expires: number };
+    expect(lease.expires - Date.now()).toBeGreaterThan(14 * 60_000);
+    expect((await expectComplete(direct)).version).toBe(v);
+
+    proxy.reset();
+    const at = (offsetMin: number) =>
+      inProcess(
+        [...publishArgs("s3://crash/p", `${DATE}T08:00:00Z`, inputs), "--s3-endpoint", server.endpoint],
+        env,
+        Date.now() + offsetMin * 60_000,
+      );
+    const early = await at(10);
+    expect(early.code).toBe(1);
+    expect(early.stderr).toMatch(/another run holds v1\/lease\.json until \d{4}-.*; nothing was switched/);
+    expect((await expectComplete(direct)).version).toBe(v);
+    const late = await at(16);
+    expect(late.code, late.stderr).toBe(0);
+    expect((await expectComplete(direct)).version).toBe(versionOf(late));
+    expect(await direct.get("v1/lease.json")).toBeUndefined();
   }, 60_000);
 
   it("two publishers started together: one version live, complete; the other succeeded before it or names the lease", async () => {
     proxy.reset();
     const store = "s3://crash/race";
-    const raceStore = new S3Store(store, { endpoint: server.endpoint, region: REGION, credentials: CREDENTIALS });
+    const raceStore = new S3Store(store, {
+      endpoint: server.endpoint,
+      region: REGION,
+      credentials: server.credentials,
+    });
     const base = await cli([...publishArgs(store, `${DATE}T05:00:00Z`, DE), "--s3-endpoint", server.endpoint], {
-      env: S3_ENV,
+      env,
     });
     expect(base.code, base.stderr).toBe(0);
     for (let round = 0; round < 3; round++) {
       const now = `${DATE}T07:0${round}:00Z`;
       const [a, b] = await Promise.all([
-        cli([...publishArgs(store, now, SAMPLE, "--countries", "AT,BE"), "--s3-endpoint", server.endpoint], {
-          env: S3_ENV,
-        }),
-        cli([...publishArgs(store, now, SAMPLE, "--countries", "CH,DE"), "--s3-endpoint", server.endpoint], {
-          env: S3_ENV,
-        }),
+        cli([...publishArgs(store, now, SAMPLE, "--countries", "AT,BE"), "--s3-endpoint", server.endpoint], { env }),
+        cli([...publishArgs(store, now, SAMPLE, "--countries", "CH,DE"), "--s3-endpoint", server.endpoint], { env }),
       ]);
       await expectRace(raceStore, a!, b!, /another run (holds|took) v1\/lease\.json/);
     }
@@ -312,7 +400,7 @@ describe("two local publishers started together", () => {
 });
 
 describe("re-runs and change detection (local store)", () => {
-  it("re-running unchanged inputs rewrites only the manifest and the pointer", async () => {
+  it("re-running unchanged inputs rewrites only the pointer", async () => {
     const dir = tempDir("crash-rerun-");
     const args = publishArgs(dir, `${DATE}T06:00:00Z`, SAMPLE);
     const first = await cli(args);
@@ -326,11 +414,11 @@ describe("re-runs and change detection (local store)", () => {
     expect(versionOf(again)).toBe(versionOf(first));
     const after = snapshot(dir);
     expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
-    expect(changed(before, after).sort()).toEqual(["v1/current.json", manifestKey]);
+    expect(changed(before, after)).toEqual(["v1/current.json"]);
     expect(readFileSync(path.join(dir, manifestKey)).equals(manifestBytes)).toBe(true);
   });
 
-  it("one country's input changed: only its two objects, EUROPE's two, the manifest and the pointer are written", async () => {
+  it("one country's input changed: only its two objects, the manifest and the pointer are written", async () => {
     const inputs = tempDir("crash-inputs-");
     for (const f of readdirSync(SAMPLE)) copyFileSync(path.join(SAMPLE, f), path.join(inputs, f));
     const dir = tempDir("crash-change-");
@@ -353,7 +441,7 @@ describe("re-runs and change detection (local store)", () => {
     expect(m2.countries.AT?.count.total).toBe((m1.countries.AT?.count.total ?? 0) - 1);
     const after = snapshot(dir);
     const added = [...after.keys()].filter((k) => !before.has(k)).sort();
-    const expected = ["AT", "EUROPE"].flatMap((cc) => [m2.countries[cc]!.key, m2.countries[cc]!.fragment]);
+    const expected = [m2.countries.AT!.key, m2.countries.AT!.fragment];
     expect(added).toEqual([...expected, `v1/versions/${m2.version}.json`].sort());
     expect(changed(before, after).sort()).toEqual([...added, "v1/current.json"].sort());
     for (const cc of ["BE", "CH", "DE", "FR"]) expect(m2.countries[cc]).toEqual(m1.countries[cc]);

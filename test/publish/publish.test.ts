@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { Pointer, parseVersioned, VersionManifest } from "../../src/model/manifest.js";
 import { LocalStore } from "../../src/publish/local-store.js";
 import { publishVersion } from "../../src/publish/publish.js";
+import { readEurope } from "../../src/publish/read-back.js";
 import type { ObjectStore } from "../../src/publish/store.js";
 import { tempDir } from "../helpers.js";
 import { byCountry, DAY, feature } from "./fixtures.js";
@@ -48,7 +49,10 @@ describe("publishVersion", () => {
       readFileSync(path.join(dir, pointer.manifest), "utf8"),
       "manifest",
     );
-    expect(Object.keys(manifest.countries).sort()).toEqual(["DE", "EUROPE", "FR"]);
+    expect(Object.keys(manifest.countries).sort()).toEqual(["DE", "FR"]);
+    expect(manifest.europe).toMatchObject({ parts: ["DE", "FR"], count: { total: 2 } });
+    const europe = await readEurope(store, manifest);
+    expect(europe.features.map((f) => f.properties._id).sort()).toEqual(["a1", "b1"]);
     for (const e of Object.values(manifest.countries)) {
       const gz = readFileSync(path.join(dir, e.key));
       expect(e.key).toBe(`v1/objects/${e.sha256}.geojson.gz`);
@@ -73,9 +77,9 @@ describe("publishVersion", () => {
     const store = new RecordingStore(dir);
     const two = await publishVersion(store, input());
     expect(two.manifest).toEqual(one.manifest);
-    expect(two.reused.length).toBe(one.uploaded.length - 2);
+    expect(two.reused.length).toBe(one.uploaded.length - 1); // all but the pointer, the manifest included
     // (the lease probe writes and deletes a throwaway object; the store supports conditional writes)
-    expect(store.puts.filter((k) => !k.includes("lease-probe"))).toEqual([two.pointer.manifest, "v1/current.json"]);
+    expect(store.puts.filter((k) => !k.includes("lease-probe"))).toEqual(["v1/current.json"]);
   });
 
   it("refuses a manifest of an unknown schema", () => {

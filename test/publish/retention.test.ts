@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { LocalStore } from "../../src/publish/local-store.js";
@@ -46,5 +46,21 @@ describe("retention", () => {
     await publish(store, "2026-08-01T06:00:00Z");
     const r = await collectGarbage(store, { now: Date.parse("2026-09-14T06:00:00Z") + 5 * HOUR });
     expect(r).toEqual({ versionsDeleted: 0, objectsDeleted: 0, candidates: 0 });
+  });
+
+  it("rewrites its candidate list only when it changed", async () => {
+    const dir = tempDir();
+    const store = new LocalStore(dir);
+    await publish(store, "2026-09-01T06:00:00Z", [feature("old", "DE", 8)]);
+    await publish(store, "2026-09-14T06:00:00Z", [feature("new", "DE", 9)]);
+    const now = Date.parse("2026-09-14T07:00:00Z");
+    await collectGarbage(store, { now });
+    const file = path.join(dir, "internal/gc/v1-candidates.json");
+    const written = statSync(file).mtimeMs;
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await collectGarbage(store, { now: now + 60_000 })).candidates).toBe(2);
+    expect(statSync(file).mtimeMs).toBe(written);
+    await collectGarbage(store, { now: now + 2 * HOUR });
+    expect(statSync(file).mtimeMs).toBeGreaterThan(written);
   });
 });

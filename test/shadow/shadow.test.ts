@@ -134,6 +134,42 @@ describe("runShadow", () => {
     expect(fresh.status.status).toBe("healthy");
   });
 
+  it("a run that stops taking messages leaves them waiting: parity, then queue age, degrade until a run drains them", async () => {
+    const store = new FlakyStore();
+    expect((await run(store, FEATURES, T0)).status.status).toBe("healthy");
+    const next = [FEATURES[0]!, changed(FEATURES[1]!), FEATURES[2]!];
+    const stopped = { stopTaking: () => true };
+    const young = await run(store, next, T0 + MIN, stopped);
+    expect(young.status).toMatchObject({ status: "degraded", reasons: ["parity"] });
+    expect(young.status.queue).toMatchObject({ backlog: 1, oldestMessageAgeSeconds: 0 });
+    const old = await run(store, next, T0 + 17 * MIN, stopped);
+    expect(old.enqueued).toBe(0); // the waiting message is not enqueued twice
+    expect(old.status).toMatchObject({ status: "degraded", reasons: ["queueAge", "parity"] });
+    expect(old.status.queue.oldestMessageAgeSeconds).toBe(16 * 60);
+    const drained = await run(store, next, T0 + 18 * MIN);
+    expect(drained.written).toBe(1);
+    expect(drained.status).toMatchObject({ status: "healthy", reasons: [], queue: { backlog: 0 } });
+  });
+
+  it("a backlog over 100 messages degrades; 100 does not; a full run clears it", async () => {
+    const many = Array.from({ length: 101 }, (_, i) => feature(`ed-r${1000 + i}`, "DE", i % 50));
+    const store = new FlakyStore();
+    expect((await run(store, many, T0)).status.status).toBe("healthy");
+    const stopped = { stopTaking: () => true };
+    const hundred = await run(store, [...many.slice(0, 100).map(changed), many[100]!], T0 + MIN, stopped);
+    expect(hundred.status.queue.backlog).toBe(100);
+    expect(hundred.status.reasons).toEqual(["parity"]);
+    const over = await run(store, many.map(changed), T0 + 2 * MIN, stopped);
+    expect(over.status.queue.backlog).toBe(101);
+    expect(over.status.reasons).toEqual(["backlog", "parity"]);
+    let taken = 0;
+    const some = await run(store, many.map(changed), T0 + 3 * MIN, { stopTaking: () => ++taken > 50 });
+    expect(some.written).toBe(50);
+    expect(some.status.queue.backlog).toBe(51);
+    const all = await run(store, many.map(changed), T0 + 4 * MIN);
+    expect(all.status).toMatchObject({ status: "healthy", queue: { backlog: 0 }, parity: { mismatched: 0 } });
+  });
+
   it("never puts a feature id, a key or error text in the public document", async () => {
     const store = new FlakyStore();
     store.failing.add(masterKey("ed-r1"));

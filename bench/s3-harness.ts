@@ -1,25 +1,38 @@
-// A real s3rver on loopback, and a real HTTP proxy in front of it that can misbehave on cue: answer 503/429,
-// wait before answering, stall a body halfway, drop the connection, or honour If-Match / If-None-Match on PUT
-// (no server that honours them installs here; DESIGN §7), so the conditional paths run over real HTTP.
+// For tests and the S3 benchmark: a real s3rver on loopback, and a real HTTP proxy in front of a server that
+// counts requests and can misbehave on cue: answer 503/429, wait before answering, stall a body halfway, drop
+// the connection, or honour If-Match / If-None-Match on PUT (no server that honours them installs here;
+// DESIGN §7), so the conditional paths run over real HTTP.
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { once } from "node:events";
+import { mkdtempSync } from "node:fs";
 import http from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { createInterface } from "node:readline";
 import { HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import { tempDir } from "../helpers.js";
 
 export const CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
 export const REGION = "us-east-1";
 
+/** A started S3-compatible server on loopback. */
+export interface S3Server {
+  name: "s3rver" | "swift";
+  endpoint: string;
+  credentials: typeof CREDENTIALS;
+  /** Its data folder. */
+  dir: string;
+  close(): Promise<void>;
+}
+
 /** A plain SDK client straight at a server, for looking behind the store's back. */
-export function rawClient(endpoint: string): S3Client {
+export function rawClient(endpoint: string, credentials = CREDENTIALS): S3Client {
   return new S3Client({
     endpoint,
     region: REGION,
-    credentials: CREDENTIALS,
+    credentials,
     forcePathStyle: true,
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
@@ -36,8 +49,8 @@ new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: dir, config
   .run().then((a) => process.stdout.write(a.port + "\\n"), (e) => { console.error(e); process.exit(1); });
 `;
 
-export async function startS3rver(bucket: string): Promise<{ endpoint: string; dir: string; close(): Promise<void> }> {
-  const dir = tempDir("s3rver-");
+export async function startS3rver(bucket: string): Promise<S3Server> {
+  const dir = mkdtempSync(path.join(tmpdir(), "s3rver-"));
   const mod = createRequire(import.meta.url).resolve("s3rver");
   const child = spawn(process.execPath, ["--openssl-legacy-provider", "-e", CHILD, mod, dir, bucket], {
     stdio: ["ignore", "pipe", "inherit"],
@@ -51,7 +64,7 @@ export async function startS3rver(bucket: string): Promise<{ endpoint: string; d
     if (child.exitCode === null) child.kill();
     await exited;
   };
-  return { endpoint: `http://127.0.0.1:${line}`, dir, close };
+  return { name: "s3rver", endpoint: `http://127.0.0.1:${line}`, credentials: CREDENTIALS, dir, close };
 }
 
 export type Fault =
@@ -64,6 +77,8 @@ export interface Seen {
   method: string;
   url: string;
   headers: http.IncomingHttpHeaders;
+  /** Bytes of the request body. */
+  bytes: number;
   fault?: Fault["kind"];
 }
 
@@ -79,9 +94,9 @@ export class FaultProxy {
   private readonly target: URL;
   private readonly client: S3Client;
 
-  constructor(target: string) {
+  constructor(target: string, credentials = CREDENTIALS) {
     this.target = new URL(target);
-    this.client = rawClient(target);
+    this.client = rawClient(target, credentials);
     this.server = http.createServer((req, res) => void this.handle(req, res).catch(() => res.destroy()));
   }
 
@@ -106,7 +121,7 @@ export class FaultProxy {
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const body = Buffer.concat(await req.toArray());
-    const seen: Seen = { method: req.method ?? "", url: req.url ?? "", headers: req.headers };
+    const seen: Seen = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, bytes: body.length };
     this.seen.push(seen);
     const fault = this.only(seen) ? this.faults.shift() : undefined;
     if (fault) seen.fault = fault.kind;
@@ -133,7 +148,7 @@ export class FaultProxy {
     res.end(fault?.kind === "stall-body" ? payload.subarray(1) : payload);
   }
 
-  /** The ETag of the object a path-style URL names, asked of s3rver with a client of our own (own signature). */
+  /** The ETag of the object a path-style URL names, asked of the server with a client of our own (own signature). */
   private async currentEtag(url: string): Promise<string | undefined> {
     const [, bucket = "", ...key] = new URL(url, this.target).pathname.split("/").map(decodeURIComponent);
     try {

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# The Debian packages the tests start as real servers on loopback (DESIGN §7): OpenStack Swift with its S3 API
+# and memcached. Installs what is missing when run as root; otherwise prints the command and fails.
+set -euo pipefail
+packages=(swift swift-proxy swift-object swift-container swift-account memcached)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" -ne 0 ]; then
+  echo "system-deps: missing Debian packages: ${missing[*]}" >&2
+  echo "  run: sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
+echo "system-deps: installing ${missing[*]}"
+apt-get update -qq
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
