@@ -7,7 +7,9 @@ import { explainCommand } from "./commands/explain.js";
 import { explainScheduleCommand } from "./commands/explain-schedule.js";
 import { publishCommand } from "./commands/publish.js";
 import { runCommand } from "./commands/run.js";
+import { serveCommand } from "./commands/serve.js";
 import { statusCommand } from "./commands/status.js";
+import { tokensCommand } from "./commands/tokens.js";
 import { validateCommand } from "./commands/validate.js";
 import { type Io, processIo } from "./io.js";
 import { UsageError } from "./usage.js";
@@ -70,6 +72,26 @@ function program(io: Io, setCode: (code: number) => void): Command {
     .option("--store <DIR|s3://bucket/prefix>", "store", "artifacts")
     .option("--s3-endpoint <URL>", "S3-compatible endpoint")
     .action(async (flags) => setCode(await statusCommand(flags, io)));
+  cli
+    .command("serve")
+    .description("the /v1 origin over a store: any country set as one gzip answer, bearer tokens")
+    .option("--store <DIR|s3://bucket/prefix>", "store", "artifacts")
+    .option("--s3-endpoint <URL>", "S3-compatible endpoint")
+    .option("--tokens <FILE>", "token file (airspace-publisher tokens create)")
+    .option("--port <n>", "port (0: any free one)", "8080")
+    .option("--host <address>", "address to listen on", "127.0.0.1")
+    .option("--refresh-seconds <n>", "re-read the pointers, status and token file this often", "5")
+    .option("--cache-mb <n>", "bound of the fragment cache in memory", "512")
+    .action(async (flags) => setCode(await serveCommand(flags, io)));
+  cli
+    .command("tokens")
+    .description("manage the origin's bearer tokens: create (printed once), list, revoke")
+    .argument("<action>", "create, list or revoke")
+    .option("--tokens <FILE>", "token file")
+    .option("--scope <scope>", "create: dynamic or static (static also reads dynamic)")
+    .option("--name <text>", "create: a name for the token")
+    .option("--id <tok_…>", "revoke: the token's id (from list)")
+    .action(async (action: string, flags) => setCode(await tokensCommand(action, flags, io)));
   cli
     .command("explain")
     .description("why a feature has its state: from a published store, or from the inputs")

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The Debian packages the tests start as real servers on loopback (DESIGN §7): OpenStack Swift with its S3 API
-# and memcached. Installs what is missing when run as root; otherwise prints the command and fails.
+# The Debian packages the tests and benchmarks use as real parts on loopback (DESIGN §7): OpenStack Swift with
+# its S3 API and memcached, headless Chromium, curl, and nginx and wrk for the origin benchmark. Installs what is
+# missing when run as root; otherwise prints the command and fails.
 set -euo pipefail
-packages=(swift swift-proxy swift-object swift-container swift-account memcached)
+packages=(swift swift-proxy swift-object swift-container swift-account memcached chromium curl nginx wrk)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -25,6 +25,7 @@ const ALLOWED: Record<string, string[]> = {
   normalize: ["model", "geo", "ingest"],
   resolve: ["model", "geo", "normalize", "notam", "schedule"],
   publish: ["model", "geo"],
+  origin: ["model", "publish"],
 };
 
 describe("architecture", () => {

@@ -7,7 +7,7 @@ import type { Count, Feature } from "../model/contract.js";
 import type { CountryEntry, EuropeEntry } from "../model/manifest.js";
 import type { Tier } from "../model/vocab.js";
 import { crc32Combine } from "./crc32-combine.js";
-import { deflatePiece, deflatePieceSync, gzipMember, type Piece } from "./gzip.js";
+import { deflatePiece, deflatePieceSync, gzipPieces, type Piece } from "./gzip.js";
 
 export const EUROPE = "EUROPE";
 
@@ -115,6 +115,14 @@ export function pieceOf(a: { entry: CountryEntry; fragment: Buffer }): Piece {
  * what a country's object is, and what the origin answers for a set of countries or EUROPE (DESIGN §6).
  */
 export function joinMember(parts: readonly Piece[], count: Count, tier: Tier): Buffer {
+  return Buffer.concat(memberPieces(parts, count, tier).pieces);
+}
+
+/**
+ * The buffers of that member in order, without copying the fragments (the origin writes them one by one), and
+ * the length of the uncompressed text.
+ */
+export function memberPieces(parts: readonly Piece[], count: Count, tier: Tier): { pieces: Buffer[]; bytes: number } {
   const { prefix, suffix } = shell(count, tier);
   const pieces: Buffer[] = [];
   let crc = 0;
@@ -132,7 +140,8 @@ export function joinMember(parts: readonly Piece[], count: Count, tier: Tier): B
   const head = deflatePieceSync(prefix, false);
   const tail = deflatePieceSync(suffix, true);
   const whole = crc32Combine(crc32Combine(head.crc32, crc, length), tail.crc32, tail.length);
-  return gzipMember([head.deflated, ...pieces, tail.deflated], whole, prefix.length + length + suffix.length);
+  const bytes = prefix.length + length + suffix.length;
+  return { pieces: gzipPieces([head.deflated, ...pieces, tail.deflated], whole, bytes), bytes };
 }
 
 /** The uncompressed length a gzip member declares in its trailer (ours never exceed 4 GiB). */

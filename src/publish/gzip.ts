@@ -49,8 +49,13 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 255]);
  * (chain `zlib.crc32(piece, previous)` over the uncompressed pieces in order).
  */
 export function gzipMember(pieces: readonly Buffer[], crc32: number, length: number): Buffer {
+  return Buffer.concat(gzipPieces(pieces, crc32, length));
+}
+
+/** The same member as a list of buffers: header, the pieces themselves (not copied), trailer. */
+export function gzipPieces(pieces: readonly Buffer[], crc32: number, length: number): Buffer[] {
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc32 >>> 0, 0);
   trailer.writeUInt32LE(length % 2 ** 32, 4);
-  return Buffer.concat([GZIP_HEADER, ...pieces, trailer]);
+  return [GZIP_HEADER, ...pieces, trailer];
 }

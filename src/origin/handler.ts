@@ -1,0 +1,166 @@
+// The /v1 origin's request handler (DESIGN §6): routing, bearer auth, the countries and scope parameters,
+// conditional requests, gzip or identity, RFC 9457 problems, one access log line per request (never a token).
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createGunzip } from "node:zlib";
+import { answer } from "./answer.js";
+import { parseCountries } from "./countries.js";
+import { PROBLEMS, type Problem } from "./problem.js";
+import type { TierView } from "./published.js";
+import { bearer, type TokenEntry, type TokenFile, verifyToken } from "./tokens.js";
+
+export interface OriginDeps {
+  views: { dynamic: TierView; static: TierView };
+  /** The token file as last read. */
+  tokens: () => TokenFile;
+  /** The status document's bytes as last read, if any. */
+  status: () => Buffer | undefined;
+  /** One line per request. */
+  log: (line: AccessLine) => void;
+  clock: () => number;
+}
+
+export interface AccessLine {
+  method: string;
+  path: string;
+  countries?: string;
+  scope?: string;
+  status: number;
+  bytes: number;
+  ms: number;
+  token?: string;
+  encoding?: string;
+}
+
+const DATA = "/v1/data/airspaces";
+const STATUS = "/v1/status/master-features";
+const MAX_TARGET = 2048;
+
+export const DATA_CACHE = "public, max-age=60, stale-while-revalidate=600";
+export const STATUS_CACHE = "public, max-age=15";
+
+export function createHandler(deps: OriginDeps) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const started = deps.clock();
+    const line: AccessLine = { method: req.method ?? "", path: "", status: 0, bytes: 0, ms: 0 };
+    res.on("finish", () => {
+      line.status = res.statusCode;
+      line.ms = deps.clock() - started;
+      deps.log(line);
+    });
+    handle(deps, req, res, line).catch(() => {
+      // nothing of the error reaches the client: the store or a fragment failed under this request
+      if (!res.headersSent)
+        send(res, PROBLEMS.unavailable("The data store could not be read; try again shortly."), line);
+      else res.destroy();
+    });
+  };
+}
+
+async function handle(deps: OriginDeps, req: IncomingMessage, res: ServerResponse, line: AccessLine): Promise<void> {
+  const target = req.url ?? "";
+  if (target.length > MAX_TARGET) return send(res, PROBLEMS.uriTooLong(), line);
+  const q = target.indexOf("?");
+  const path = q < 0 ? target : target.slice(0, q);
+  line.path = path === DATA || path === STATUS ? path : "(other)";
+  if (path !== DATA && path !== STATUS) return send(res, PROBLEMS.notFound(), line);
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    res.setHeader("Allow", "GET, HEAD");
+    return send(res, PROBLEMS.method(), line);
+  }
+  if (path === STATUS) return sendStatus(deps, req, res, line);
+
+  const auth = bearer(req.headers.authorization);
+  const token = "token" in auth ? verifyToken(deps.tokens(), auth.token) : undefined;
+  if (!token) {
+    res.setHeader("WWW-Authenticate", `Bearer realm="airspaces"${"token" in auth ? ', error="invalid_token"' : ""}`);
+    return send(res, PROBLEMS.unauthorized("missing" in auth ? auth.missing : "The token is not valid."), line);
+  }
+  line.token = token.id;
+  const params = new URLSearchParams(q < 0 ? "" : target.slice(q + 1));
+  const scopes = params.getAll("scope");
+  line.scope = scopes.join(",").slice(0, 20);
+  if (scopes.length > 1 || (scopes[0] !== undefined && scopes[0] !== "dynamic" && scopes[0] !== "static")) {
+    return send(res, PROBLEMS.badScope(), line);
+  }
+  const tier = scopes[0] === "static" ? "static" : "dynamic";
+  if (!allowed(token, tier)) return send(res, PROBLEMS.forbidden(), line);
+  const view = deps.views[tier];
+  const manifest = view.current;
+  if (!manifest) return send(res, PROBLEMS.unavailable("Nothing is published yet."), line);
+
+  const parsed = parseCountries(params.getAll("countries"), Object.keys(manifest.countries).sort());
+  if ("problem" in parsed) return send(res, parsed.problem, line);
+  line.countries = parsed.codes.join(",");
+  const body = await answer(view, manifest, parsed.codes);
+  const gzip = acceptsGzip(req.headers["accept-encoding"]);
+  const etag = gzip ? body.etag : `${body.etag.slice(0, -1)}-identity"`;
+  line.encoding = gzip ? "gzip" : "identity";
+  res.setHeader("Content-Type", "application/geo+json");
+  res.setHeader("ETag", etag);
+  res.setHeader("X-Data-Version", manifest.version);
+  res.setHeader("Last-Modified", new Date(manifest.publishedAt).toUTCString());
+  res.setHeader("Cache-Control", DATA_CACHE);
+  res.setHeader("Vary", "Accept-Encoding");
+  if (matches(req.headers["if-none-match"], etag)) {
+    res.statusCode = 304;
+    return void res.end();
+  }
+  if (gzip) res.setHeader("Content-Encoding", "gzip");
+  res.setHeader("Content-Length", gzip ? body.gzBytes : body.bytes);
+  line.bytes = gzip ? body.gzBytes : body.bytes;
+  if (req.method === "HEAD") return void res.end();
+  if (!gzip) {
+    const gunzip = createGunzip();
+    gunzip.pipe(res);
+    for (const p of body.pieces) gunzip.write(p);
+    return void gunzip.end();
+  }
+  res.cork();
+  for (const p of body.pieces) res.write(p);
+  res.end();
+  res.uncork();
+}
+
+function sendStatus(deps: OriginDeps, req: IncomingMessage, res: ServerResponse, line: AccessLine): void {
+  const doc = deps.status();
+  if (!doc) return void send(res, PROBLEMS.unavailable("No diagnostics are published yet."), line);
+  res.setHeader("Content-Type", "application/json");
+  res.setHeader("Cache-Control", STATUS_CACHE);
+  res.setHeader("Content-Length", doc.length);
+  line.bytes = doc.length;
+  res.end(req.method === "HEAD" ? undefined : doc);
+}
+
+const allowed = (token: TokenEntry, tier: "dynamic" | "static") => token.scopes.includes(tier);
+
+/** gzip, x-gzip or * with a quality above 0 (RFC 9110 §12.5.3). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  let star: boolean | undefined;
+  for (const part of header.split(",")) {
+    const [coding = "", ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)).find(Boolean);
+    const ok = !q || Number(q[1]) > 0;
+    if (coding === "gzip" || coding === "x-gzip") return ok;
+    if (coding === "*") star = ok;
+  }
+  return star ?? false;
+}
+
+/** If-None-Match: `*`, or a list of entity tags compared weakly (RFC 9110 §13.1.2). */
+export function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  const bare = (t: string) => t.trim().replace(/^W\//, "");
+  return header.split(",").some((t) => bare(t) === etag);
+}
+
+export function send(res: ServerResponse, p: Problem, line?: AccessLine): void {
+  const body = Buffer.from(`${JSON.stringify(p)}\n`);
+  res.statusCode = p.status;
+  res.setHeader("Content-Type", "application/problem+json");
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("Content-Length", body.length);
+  if (line) line.bytes = body.length;
+  res.end(res.req?.method === "HEAD" ? undefined : body);
+}

@@ -1,0 +1,33 @@
+// RFC 9457 problem details for every error the origin answers (DESIGN §6). Titles and details are written
+// here, from fixed text and the request's own validated values: never an exception's message, a path or a stack.
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+}
+
+const TYPE = "urn:airspace-publisher:problem:";
+
+export const problem = (status: number, slug: string, title: string, detail: string): Problem => ({
+  type: `${TYPE}${slug}`,
+  title,
+  status,
+  detail,
+});
+
+export const PROBLEMS = {
+  notFound: () =>
+    problem(404, "not-found", "Not Found", "No such endpoint: use /v1/data/airspaces or /v1/status/master-features."),
+  method: () => problem(405, "method-not-allowed", "Method Not Allowed", "Only GET and HEAD are answered."),
+  unauthorized: (detail: string) => problem(401, "unauthorized", "Unauthorized", detail),
+  forbidden: () => problem(403, "forbidden-scope", "Forbidden", "scope=static needs a token with the static scope."),
+  badScope: () => problem(400, "bad-scope", "Bad Request", "scope must be dynamic (the default) or static."),
+  unavailable: (detail: string) => problem(503, "unavailable", "Service Unavailable", detail),
+  uriTooLong: () => problem(414, "uri-too-long", "URI Too Long", "The request target is longer than 2048 bytes."),
+  headersTooLarge: () =>
+    problem(431, "headers-too-large", "Request Header Fields Too Large", "The request's headers exceed 8 KiB."),
+  timeout: () => problem(408, "request-timeout", "Request Timeout", "The request was not received in time."),
+  badRequest: () => problem(400, "bad-request", "Bad Request", "The request could not be read as HTTP/1.1."),
+} as const;
