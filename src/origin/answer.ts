@@ -31,8 +31,28 @@ function countOf(manifest: VersionManifest, codes: readonly string[]): Count {
   return sum;
 }
 
+/** Answers built lately, by tier, version and country set: the shell is deflated and the tag hashed once. */
+const recent = new Map<string, Answer>();
+const RECENT = 256;
+const versions = new Map<string, string>();
+
 /** `codes` as parseCountries returns them: sorted published codes, or EUROPE alone. */
 export async function answer(view: TierView, manifest: VersionManifest, codes: readonly string[]): Promise<Answer> {
+  if (versions.get(manifest.tier) !== manifest.version) {
+    // a new version: answers of the old one would only keep its fragments alive
+    for (const k of recent.keys()) if (k.startsWith(`${manifest.tier}|`)) recent.delete(k);
+    versions.set(manifest.tier, manifest.version);
+  }
+  const key = `${manifest.tier}|${manifest.version}|${codes.join(",")}`;
+  const hit = recent.get(key);
+  if (hit) return hit;
+  const built = await build(view, manifest, codes);
+  recent.set(key, built);
+  if (recent.size > RECENT) recent.delete(recent.keys().next().value!);
+  return built;
+}
+
+async function build(view: TierView, manifest: VersionManifest, codes: readonly string[]): Promise<Answer> {
   const names = codes[0] === EUROPE ? manifest.europe.parts : codes;
   const entries = names.map((cc) => manifest.countries[cc]!);
   // an empty country has an empty fragment: it adds no features (and no comma)
