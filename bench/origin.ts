@@ -130,7 +130,14 @@ async function run(): Promise<void> {
   const input = path.join(OUT, "input");
   const store = path.join(OUT, "store");
   const g = generate(SHARED, input);
-  const quiet = { ...process.stdout, write: () => true } as unknown as NodeJS.WriteStream;
+  const sink = (write: (s: string) => void) =>
+    ({
+      write: (s: string) => {
+        write(s);
+        return true;
+      },
+    }) as unknown as NodeJS.WriteStream;
+  const quiet = sink(() => {});
   const io = { stdout: quiet, stderr: process.stderr, stdinStream: () => process.stdin, now: () => Date.now() };
   if ((await main(["publish", "--airspaces", input, "--date", DATE, "--store", store, "--quiet"], io)) !== 0) {
     throw new Error("publish failed");
@@ -139,7 +146,9 @@ async function run(): Promise<void> {
   let token = "";
   await main(["tokens", "create", "--tokens", tokens, "--scope", "dynamic"], {
     ...io,
-    stdout: { write: (s: string) => ((token += s), true) } as unknown as NodeJS.WriteStream,
+    stdout: sink((s) => {
+      token += s;
+    }),
     stderr: quiet,
   });
   token = token.trim();
