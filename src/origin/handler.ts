@@ -14,6 +14,8 @@ export interface OriginDeps {
   tokens: () => TokenFile;
   /** The status document's bytes as last read, if any. */
   status: () => Buffer | undefined;
+  /** The map page's files by path (`/`, `/app.js`, …), served to anyone; none when absent. */
+  assets?: ReadonlyMap<string, { body: Buffer; type: string }>;
   /** One line per request. */
   log: (line: AccessLine) => void;
   clock: () => number;
@@ -37,6 +39,7 @@ const MAX_TARGET = 2048;
 
 export const DATA_CACHE = "public, max-age=60, stale-while-revalidate=600";
 export const STATUS_CACHE = "public, max-age=15";
+export const ASSET_CACHE = "public, max-age=300";
 
 export function createHandler(deps: OriginDeps) {
   return (req: IncomingMessage, res: ServerResponse): void => {
@@ -61,13 +64,15 @@ async function handle(deps: OriginDeps, req: IncomingMessage, res: ServerRespons
   if (target.length > MAX_TARGET) return send(res, PROBLEMS.uriTooLong(), line);
   const q = target.indexOf("?");
   const path = q < 0 ? target : target.slice(0, q);
-  line.path = path === DATA || path === STATUS ? path : "(other)";
-  if (path !== DATA && path !== STATUS) return send(res, PROBLEMS.notFound(), line);
+  const asset = deps.assets?.get(path);
+  line.path = path === DATA || path === STATUS || asset ? path : "(other)";
+  if (path !== DATA && path !== STATUS && !asset) return send(res, PROBLEMS.notFound(), line);
   if (req.method !== "GET" && req.method !== "HEAD") {
     res.setHeader("Allow", "GET, HEAD");
     return send(res, PROBLEMS.method(), line);
   }
   if (path === STATUS) return sendStatus(deps, req, res, line);
+  if (asset) return sendAsset(asset, req, res, line);
 
   const auth = bearer(req.headers.authorization);
   const token = "token" in auth ? verifyToken(deps.tokens(), auth.token) : undefined;
@@ -129,6 +134,19 @@ function sendStatus(deps: OriginDeps, req: IncomingMessage, res: ServerResponse,
   res.setHeader("Content-Length", doc.length);
   line.bytes = doc.length;
   res.end(req.method === "HEAD" ? undefined : doc);
+}
+
+function sendAsset(
+  asset: { body: Buffer; type: string },
+  req: IncomingMessage,
+  res: ServerResponse,
+  line: AccessLine,
+): void {
+  res.setHeader("Content-Type", asset.type);
+  res.setHeader("Cache-Control", ASSET_CACHE);
+  res.setHeader("Content-Length", asset.body.length);
+  line.bytes = asset.body.length;
+  res.end(req.method === "HEAD" ? undefined : asset.body);
 }
 
 const allowed = (token: TokenEntry, tier: "dynamic" | "static") => token.scopes.includes(tier);

@@ -19,7 +19,12 @@ export const problem = (status: number, slug: string, title: string, detail: str
 
 export const PROBLEMS = {
   notFound: () =>
-    problem(404, "not-found", "Not Found", "No such endpoint: use /v1/data/airspaces or /v1/status/master-features."),
+    problem(
+      404,
+      "not-found",
+      "Not Found",
+      "No such endpoint: use /v1/data/airspaces, /v1/status/master-features or the map page at /.",
+    ),
   method: () => problem(405, "method-not-allowed", "Method Not Allowed", "Only GET and HEAD are answered."),
   unauthorized: (detail: string) => problem(401, "unauthorized", "Unauthorized", detail),
   forbidden: () => problem(403, "forbidden-scope", "Forbidden", "scope=static needs a token with the static scope."),

@@ -1,0 +1,127 @@
+// The map page in headless Chromium (Debian's, driven by playwright-core) against the origin serving a sample
+// publication: the bundled sample airspaces plus EBR04 with its real NOTAM and AUP rows (fixtures/decision).
+// Screenshots go to test-output/map/.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FeatureCollection } from "../../src/model/contract.js";
+import { LocalStore } from "../../src/publish/local-store.js";
+import { currentManifest, readEurope } from "../../src/publish/read-back.js";
+import { activeAt } from "../../web/logic.js";
+import { FIXTURES, ROOT, tempDir } from "../helpers.js";
+import { CHROMIUM_ARGS, cli, type Running, serve } from "../origin/harness.js";
+
+const DAY = "2022-02-23";
+const CASE = path.join(FIXTURES, "decision", "aup-and-notam");
+const EBR04 = "v1-89355";
+const SHOTS = path.join(ROOT, "test-output", "map");
+
+let origin: Running;
+let browser: Browser;
+let page: Page;
+let token: string;
+let europe: FeatureCollection;
+
+beforeAll(async () => {
+  const store = tempDir("map-store-");
+  const r = await cli([
+    "publish",
+    ...["--airspaces", path.join(FIXTURES, "sample"), "--airspaces", path.join(CASE, "airspace.geojson")],
+    ...[
+      "--notams",
+      path.join(CASE, "notams.jsonl"),
+      "--aup",
+      `${DAY}T0959=${path.join(CASE, "aup_2022-02-23T0959Z.csv")}`,
+    ],
+    ...["--date", DAY, "--now", `${DAY}T10:00:00Z`, "--store", store, "--quiet"],
+  ]);
+  if (r.code !== 0) throw new Error(r.err);
+  const tokens = path.join(tempDir("map-tokens-"), "tokens.json");
+  token = (await cli(["tokens", "create", "--tokens", tokens, "--scope", "dynamic"])).out.trim();
+  const local = new LocalStore(store);
+  europe = await readEurope(local, (await currentManifest(local))!);
+  origin = await serve({ store, tokens });
+  browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  mkdirSync(SHOTS, { recursive: true });
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await origin?.close();
+});
+
+const map = <T>(fn: string, arg?: string) =>
+  page.evaluate(
+    ([f, a]) => (globalThis as unknown as Record<string, Record<string, (x?: string) => unknown>>).airspaceMap![f]!(a),
+    [fn, arg] as const,
+  ) as Promise<T>;
+
+async function load(withToken: string): Promise<void> {
+  await page.goto(`${origin.url}/`);
+  await page.fill("#token", withToken);
+  await page.click("button[type=submit]");
+}
+
+describe("the map page", () => {
+  it("draws every feature of the publication, with its version and publication time", async () => {
+    await load(token);
+    await page.waitForSelector("body[data-loaded]");
+    expect(await map<number>("drawn")).toBe(europe.features.length);
+    expect(await page.textContent("#feature-count")).toBe(String(europe.features.length));
+    expect(await page.textContent("#data-version")).toMatch(/^20220223T100000Z-[0-9a-f]{8}$/);
+    expect(await page.textContent("#published")).toBe("2022-02-23 10:00 UTC");
+    expect(await page.isVisible("#stale")).toBe(true); // published long ago
+    await page.screenshot({ path: path.join(SHOTS, "loaded.png") });
+  });
+
+  it.each([
+    ["05:00", 300],
+    ["10:00", 600],
+    ["23:00", 1380],
+  ])("highlights exactly the features active at %s", async (label, minute) => {
+    await page.$eval(
+      "#time",
+      (el, v) => {
+        const input = el as unknown as { value: string; dispatchEvent(e: Event): boolean };
+        input.value = String(v);
+        input.dispatchEvent(new Event("input"));
+      },
+      minute,
+    );
+    const instant = Date.parse(`${DAY}T00:00:00Z`) + minute * 60_000;
+    const want = europe.features
+      .filter((f) => activeAt(f, instant))
+      .map((f) => f.properties._id)
+      .sort();
+    expect(await map<string[]>("highlighted")).toEqual(want);
+    expect(await page.textContent("#time-label")).toBe(label);
+    expect(await page.textContent("#active-count")).toBe(String(want.length));
+    if (minute === 600) expect(want).toContain(EBR04);
+    if (minute !== 600) expect(want).not.toContain(EBR04);
+    await page.screenshot({ path: path.join(SHOTS, `time-${label.replace(":", "")}.png`) });
+  });
+
+  it("shows the linked NOTAM and the AUP record in the feature's popup", async () => {
+    await map("open", EBR04);
+    const popup = page.locator(".leaflet-popup-content");
+    await popup.waitFor();
+    const text = await popup.textContent();
+    expect(text).toContain("EBR04 Elsenborn 01");
+    expect(text).toContain("B4618/18");
+    expect(text).toContain("D) FEB 23 0600-2200");
+    expect(text).toContain("E) EBR04-ELSENBORN 01 ACT");
+    expect(text).toMatch(/AUP EBR04/);
+    expect(text).toContain("isActivatedByAUPAndNOTAMAirspace");
+    await page.screenshot({ path: path.join(SHOTS, "popup.png") });
+  });
+
+  it("shows the origin's error for a wrong token", async () => {
+    await load("asp_wrong-token");
+    await page.waitForSelector("#message.error", { timeout: 5000 }).catch(async () => {
+      throw new Error(`no error shown; #message says "${await page.textContent("#message")}"`);
+    });
+    expect(await page.textContent("#message")).toBe("401 Unauthorized: The token is not valid.");
+    await page.screenshot({ path: path.join(SHOTS, "wrong-token.png") });
+  });
+});
