@@ -32,6 +32,7 @@ bench: build
 	node dist/bench/publish.js
 	node dist/bench/s3.js
 	node dist/bench/origin.js
+	node dist/bench/map.js
 	node --max-semi-space-size=32 dist/bench/itemd.js throughput
 	node --max-semi-space-size=32 dist/bench/notams.js
 

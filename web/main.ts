@@ -1,5 +1,5 @@
 // The map page: asks the origin for a country set with the user's token, draws every feature with its
-// dynamicStyle on a canvas (Leaflet) over bundled Natural Earth outlines, and lets the user move through the UTC
+// dynamicStyle on one canvas (web/canvas-layer.ts, in Leaflet) over bundled Natural Earth outlines, and lets the user move through the UTC
 // day, filter, and click a feature for its details. `window.airspaceMap` exposes counts for the browser tests.
 import L from "leaflet";
 import { feature as topoFeature } from "topojson-client";
@@ -8,6 +8,7 @@ import countries50m from "world-atlas/countries-50m.json";
 import type { Feature, FeatureCollection } from "../src/model/contract.js";
 import { ACTIVATION_TYPES, AirspaceType } from "../src/model/vocab.js";
 import { PALETTE } from "../src/resolve/style.js";
+import { FeatureCanvas, type PaintStyle } from "./canvas-layer.js";
 import {
   ALL,
   activeAt,
@@ -31,27 +32,23 @@ const MAX_LAG_MS = 30 * 60_000;
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
-interface Drawn {
-  feature: Feature;
-  layer: L.Polygon;
-}
-
 const state = {
-  drawn: [] as Drawn[],
+  features: [] as Feature[],
   day: "",
   minute: 0,
   filters: { ...ALL } as Filters,
   loadMs: 0,
+  phases: {} as Record<string, number>,
 };
 
-const renderer = L.canvas({ padding: 0.2, tolerance: 3 });
-const map = L.map("map", { preferCanvas: true, renderer, fadeAnimation: false }).setView([50, 10], 4);
-// (every vector layer draws on the map's canvas renderer)
+const map = L.map("map", { preferCanvas: true, fadeAnimation: false }).setView([50, 10], 4);
 L.geoJSON(topoFeature(countries50m as unknown as Topology, (countries50m as unknown as Topology).objects.countries!), {
   interactive: false,
   style: { color: "#94a3b8", weight: 0.8, fillColor: "#f8fafc", fillOpacity: 1 },
 }).addTo(map);
-const layer = L.featureGroup().addTo(map);
+const layer = new FeatureCanvas(paintStyle, (f, at) => {
+  L.popup({ maxWidth: 400 }).setLatLng(at).setContent(popup(f)).openOn(map);
+}).addTo(map);
 
 const hatches = new Map<string, CanvasPattern>();
 /** A diagonal hatch in the feature's line colour, as a canvas pattern Leaflet's canvas renderer can fill with. */
@@ -76,29 +73,32 @@ function hatch(color: string, direction: "forwardDiagonal" | "backwardDiagonal")
   return p;
 }
 
-function pathOptions(f: Feature, instant: number): L.PathOptions {
+/** `rgba(r, g, b, a)` with its alpha multiplied (capped at 1). */
+function scaleAlpha(css: string, k: number): string {
+  const m = /^rgba\((\d+), ?(\d+), ?(\d+), ?([0-9.]+)\)$/.exec(css);
+  return m ? `rgba(${m[1]}, ${m[2]}, ${m[3]}, ${Math.min(1, Number(m[4]) * k)})` : css;
+}
+
+/** How a feature is painted now: its dynamicStyle, stronger when active at the chosen minute, faded outside the band. */
+function paintStyle(f: Feature): PaintStyle | undefined {
+  if (hidden(f, state.filters)) return undefined;
   const m = f.properties.vendor.dynamicAirspaceMapping;
   const s = m.dynamicStyle;
-  const now = activeAt(f, instant);
-  const inBand = meetsBand(f, state.filters.bandFt);
-  const fade = inBand ? 1 : 0.2;
-  const base: L.PathOptions = {
-    color: s?.lineColor ?? "#52525b",
-    weight: (s?.lineWidth ?? 1) * (now ? 2 : 1),
-    opacity: Math.min(1, (s?.lineOpacity ?? 1) * fade * (now ? 1.25 : 1)),
-    fillColor: s?.fillColor ?? "rgba(82, 82, 91, 0.08)",
-    // the colours carry their opacity already; an active feature stands out with a stronger fill
-    fillOpacity: fade * (now ? 2.5 : 1),
-    dashArray: s?.lineDasharray.length ? s.lineDasharray.join(" ") : "",
-  };
-  // Unknown is visibly different from No: a dotted outline (No is drawn solid, faded by its style)
-  if (m.isActive === "Unknown") base.dashArray = "1 4";
+  const now = activeAt(f, instantOf(state.minute));
+  const fade = meetsBand(f, state.filters.bandFt) ? 1 : 0.2;
+  const fillColor = s?.fillColor ?? "rgba(82, 82, 91, 0.08)";
   const dir = s?.polygonPaintDirection;
-  if (dir === "forwardDiagonal" || dir === "backwardDiagonal") {
-    (base as { fillColor: unknown }).fillColor = hatch(s!.lineColor, dir);
-  }
-  if (dir === "inside") base.weight = (base.weight ?? 1) + 2;
-  return base;
+  const hatched = (dir === "forwardDiagonal" || dir === "backwardDiagonal") && s ? hatch(s.lineColor, dir) : undefined;
+  return {
+    // the colours carry their opacity already; an active feature stands out with a stronger fill
+    fill: hatched ?? scaleAlpha(fillColor, now ? 2.5 : 1),
+    fillAlpha: fade,
+    stroke: s?.lineColor ?? "rgba(82, 82, 91, 1)",
+    strokeAlpha: Math.min(1, fade * (now ? 1.25 : 1)),
+    width: (s?.lineWidth ?? 1) * (now ? 2 : 1) + (dir === "inside" ? 2 : 0),
+    // Unknown is visibly different from No: a dotted outline (No is drawn solid, faded by its style)
+    dash: m.isActive === "Unknown" ? [1, 4] : (s?.lineDasharray ?? []),
+  };
 }
 
 function instantOf(minute: number): number {
@@ -107,15 +107,8 @@ function instantOf(minute: number): number {
 
 function restyle(): void {
   const instant = instantOf(state.minute);
-  let active = 0;
-  for (const d of state.drawn) {
-    const show = !hidden(d.feature, state.filters);
-    if (show && !layer.hasLayer(d.layer)) layer.addLayer(d.layer);
-    if (!show && layer.hasLayer(d.layer)) layer.removeLayer(d.layer);
-    if (!show) continue;
-    d.layer.setStyle(pathOptions(d.feature, instant));
-    if (activeAt(d.feature, instant)) active++;
-  }
+  const active = state.features.filter((f) => !hidden(f, state.filters) && activeAt(f, instant)).length;
+  layer.redraw();
   $("time-label").textContent = hhmm(state.minute);
   $("active-count").textContent = String(active);
 }
@@ -157,16 +150,8 @@ function popup(f: Feature): string {
 }
 
 function draw(fc: FeatureCollection): void {
-  layer.clearLayers();
-  state.drawn = [];
-  const sorted = [...fc.features].sort(byPriority);
-  for (const f of sorted) {
-    const polygon = L.geoJSON(f as GeoJSON.Feature).getLayers()[0] as L.Polygon | undefined;
-    if (!polygon) continue;
-    polygon.bindPopup(() => popup(f), { maxWidth: 400 });
-    state.drawn.push({ feature: f, layer: polygon });
-    layer.addLayer(polygon);
-  }
+  state.features = [...fc.features].sort(byPriority);
+  layer.setFeatures(state.features);
   restyle();
 }
 
@@ -195,13 +180,26 @@ async function load(event?: Event): Promise<void> {
     const problem = (await r.json().catch(() => ({}))) as { title?: string; detail?: string };
     return message(`${r.status} ${problem.title ?? r.statusText}: ${problem.detail ?? ""}`, true);
   }
+  const fetched = performance.now();
   const fc = (await r.json()) as FeatureCollection;
+  const parsed = performance.now();
   const version = r.headers.get("X-Data-Version") ?? "?";
   const published = new Date(r.headers.get("Last-Modified") ?? Date.now());
   state.day = published.toISOString().slice(0, 10);
   draw(fc);
-  if (state.drawn.length > 0) map.fitBounds(layer.getBounds(), { padding: [10, 10] });
+  const drawnAt = performance.now();
+  const bounds = layer.bounds();
+  if (bounds) map.fitBounds(bounds, { padding: [10, 10] });
   state.loadMs = performance.now() - started;
+  state.phases = {
+    fetchMs: fetched - started,
+    parseMs: parsed - fetched,
+    drawMs: drawnAt - parsed,
+    fitMs: performance.now() - drawnAt,
+  };
+  requestAnimationFrame(() => {
+    state.phases.paintMs = layer.lastPaintMs;
+  });
   $("data-version").textContent = version;
   $("published").textContent = `${published.toISOString().slice(0, 16).replace("T", " ")} UTC`;
   $("feature-count").textContent = String(fc.features.length);
@@ -304,15 +302,18 @@ init();
 /** For tests and operators' consoles: what is drawn and what is highlighted at the chosen minute. */
 Object.assign(window, {
   airspaceMap: {
-    drawn: () => state.drawn.filter((d) => layer.hasLayer(d.layer)).length,
+    drawn: () => state.features.filter((f) => !hidden(f, state.filters)).length,
     highlighted: () =>
-      state.drawn
-        .filter((d) => layer.hasLayer(d.layer) && activeAt(d.feature, instantOf(state.minute)))
-        .map((d) => d.feature.properties._id)
+      state.features
+        .filter((f) => !hidden(f, state.filters) && activeAt(f, instantOf(state.minute)))
+        .map((f) => f.properties._id)
         .sort(),
     loadMs: () => state.loadMs,
+    phases: () => state.phases,
     open: (id: string) => {
-      state.drawn.find((d) => d.feature.properties._id === id)?.layer.openPopup();
+      const f = state.features.find((x) => x.properties._id === id);
+      const at = f && layer.centreOf(f);
+      if (f && at) L.popup({ maxWidth: 400 }).setLatLng(at).setContent(popup(f)).openOn(map);
     },
   },
 });

@@ -10,6 +10,7 @@ import { type Io, readStdin } from "../io.js";
 import { createLogger } from "../log.js";
 import { openStore } from "../store.js";
 import { UsageError } from "../usage.js";
+import { publishMapPage } from "../web-assets.js";
 
 export interface PublishFlags {
   airspaces: string[];
@@ -78,6 +79,8 @@ export async function publishCommand(flags: PublishFlags, io: Io, store?: Object
     },
     { store: target, log, clock: io.now },
   );
+  const page = await publishMapPage(target);
+  if (page.length > 0) log.info("map page", { written: page.join(",") });
   const gc = await collectGarbage(target, { now: io.now(), keepMs: keepDays * 86_400_000 });
   log.info("retention", { ...gc });
   if (flags.static) await collectGarbage(target, { now: io.now(), keepMs: keepDays * 86_400_000, tier: "static" });

@@ -14,6 +14,7 @@ import type { Io } from "../io.js";
 import { createLogger } from "../log.js";
 import { openStore } from "../store.js";
 import { UsageError } from "../usage.js";
+import { publishMapPage } from "../web-assets.js";
 
 const SHADOW_DRAIN_MS = 10 * 60_000;
 
@@ -97,6 +98,7 @@ export async function runCommand(
     });
     log.info("shadow", { status: shadow.status.status, reasons: shadow.status.reasons.join(",") });
   }
+  await publishMapPage(store);
   const gc = await collectGarbage(store, { now: clock });
   const gcStatic = await collectGarbage(store, { now: clock, tier: "static" });
   log.info("retention", { ...gc, staticVersionsDeleted: gcStatic.versionsDeleted });

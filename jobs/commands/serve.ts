@@ -1,12 +1,9 @@
 // `airspace-publisher serve`: the /v1 origin over a store (DESIGN §6). Follows the pointers and the token file
 // on an interval, keeps the last good version when the store is unreachable, limits request heads and slow
 // clients, and writes one JSON access line per request on stdout (warnings on stderr).
-import { existsSync } from "node:fs";
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { createHandler } from "../../src/origin/handler.js";
 import { PROBLEMS } from "../../src/origin/problem.js";
 import { FragmentCache, TierView } from "../../src/origin/published.js";
@@ -14,6 +11,7 @@ import type { TokenFile } from "../../src/origin/tokens.js";
 import type { Io } from "../io.js";
 import { openStore } from "../store.js";
 import { UsageError } from "../usage.js";
+import { mapPage } from "../web-assets.js";
 import { readTokenFile } from "./tokens.js";
 
 export interface ServeFlags {
@@ -132,27 +130,6 @@ export async function startOrigin(flags: ServeFlags, io: Io): Promise<Origin> {
       await new Promise((resolve) => server.close(resolve));
     },
   };
-}
-
-const ASSET_TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-};
-
-/** The built map page (dist/web, `npm run build`), served at `/`; an origin without it serves the API alone. */
-export async function mapPage(): Promise<Map<string, { body: Buffer; type: string }>> {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(path.join(dir, "package.json")) && path.dirname(dir) !== dir) dir = path.dirname(dir);
-  const web = path.join(dir, "dist", "web");
-  const out = new Map<string, { body: Buffer; type: string }>();
-  for (const name of ["index.html", "app.js", "app.css", "leaflet.css"]) {
-    const body = await readFile(path.join(web, name)).catch(() => undefined);
-    if (body) out.set(`/${name}`, { body, type: ASSET_TYPES[path.extname(name)]! });
-  }
-  const index = out.get("/index.html");
-  if (index) out.set("/", index);
-  return out;
 }
 
 export async function serveCommand(flags: ServeFlags, io: Io): Promise<number> {

@@ -199,7 +199,7 @@ const PROBLEM_CASES = (): Case[] => [
   { name: "trailing slash", target: `${DATA}/?countries=DE`, status: 404, type: "not-found" },
   { name: "dot segments", target: "/v1/data/../data/airspaces?countries=DE", status: 404, type: "not-found" },
   { name: "encoded slash", target: "/v1/data%2Fairspaces?countries=DE", status: 404, type: "not-found" },
-  { name: "root", target: "/", status: 404, type: "not-found" },
+  { name: "a file beside the page", target: "/package.json", status: 404, type: "not-found" },
   { name: "POST", target: `${DATA}?countries=DE`, method: "POST", status: 405, type: "method-not-allowed" },
   {
     name: "DELETE on status",

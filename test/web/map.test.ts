@@ -1,7 +1,7 @@
 // The map page in headless Chromium (Debian's, driven by playwright-core) against the origin serving a sample
 // publication: the bundled sample airspaces plus EBR04 with its real NOTAM and AUP rows (fixtures/decision).
 // Screenshots go to test-output/map/.
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,9 +22,10 @@ let browser: Browser;
 let page: Page;
 let token: string;
 let europe: FeatureCollection;
+let store: string;
 
 beforeAll(async () => {
-  const store = tempDir("map-store-");
+  store = tempDir("map-store-");
   const r = await cli([
     "publish",
     ...["--airspaces", path.join(FIXTURES, "sample"), "--airspaces", path.join(CASE, "airspace.geojson")],
@@ -64,6 +65,18 @@ async function load(withToken: string): Promise<void> {
 }
 
 describe("the map page", () => {
+  it("is written into the store beside the artifacts, and served by the origin at /", async () => {
+    for (const name of ["index.html", "app.js", "app.css", "leaflet.css"]) {
+      expect(
+        readFileSync(path.join(store, name)).equals(readFileSync(path.join(ROOT, "dist", "web", name))),
+        name,
+      ).toBe(true);
+    }
+    const page = await fetch(`${origin.url}/`);
+    expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(await page.text()).toBe(readFileSync(path.join(store, "index.html"), "utf8"));
+  });
+
   it("draws every feature of the publication, with its version and publication time", async () => {
     await load(token);
     await page.waitForSelector("body[data-loaded]");

@@ -1,0 +1,118 @@
+// `make bench` (map part): the map page loading and drawing the Europe-scale publication (20 000 airspaces,
+// 40 000 NOTAMs, 2 000 AUP rows) in Debian's headless Chromium through the origin. Measures, three times in a
+// fresh page, the time from pressing Load to the page's "drawn" mark plus two animation frames (the canvas is
+// painted by then). Goal: under 3 s. Writes bench/out/map.json.
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+import { main } from "../jobs/cli.js";
+import { startOrigin } from "../jobs/commands/serve.js";
+import type { Io } from "../jobs/io.js";
+import { generate } from "./generate.js";
+import { generateAup, generateNotams } from "./generate-dynamic.js";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+const OUT = path.join(ROOT, "bench", "out", "map");
+const SHARED = process.env.SHARED_DATA ?? path.resolve(ROOT, "..", "shared", "data");
+const DATE = "2026-09-14";
+const RUNS = 3;
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+function io(onOut: (s: string) => void = () => {}): Io {
+  const sink = (f: (s: string) => void) =>
+    ({
+      write: (s: string) => {
+        f(String(s));
+        return true;
+      },
+    }) as unknown as NodeJS.WriteStream;
+  return { stdout: sink(onOut), stderr: sink(() => {}), stdinStream: () => process.stdin, now: () => Date.now() };
+}
+
+async function run(): Promise<void> {
+  if (!existsSync(path.join(SHARED, "airspace"))) {
+    console.error(`bench map: ${SHARED}/airspace is absent; the generator needs the real openAIP exports`);
+    process.exitCode = 1;
+    return;
+  }
+  rmSync(OUT, { recursive: true, force: true });
+  mkdirSync(OUT, { recursive: true });
+  const input = path.join(OUT, "input");
+  const dynamic = path.join(OUT, "dynamic");
+  const store = path.join(OUT, "store");
+  generate(SHARED, input);
+  generateNotams(SHARED, dynamic, DATE);
+  generateAup(SHARED, dynamic, DATE);
+  const published = await main(
+    [
+      ...["publish", "--airspaces", input, "--notams", path.join(dynamic, "notams.jsonl")],
+      ...["--aup", path.join(dynamic, `eaup_rsa_${DATE}T0700Z.csv`), "--date", DATE, "--now", `${DATE}T10:00:00Z`],
+      ...["--store", store, "--quiet"],
+    ],
+    io(),
+  );
+  if (published !== 0) throw new Error("publish failed");
+  const tokens = path.join(OUT, "tokens.json");
+  let token = "";
+  await main(
+    ["tokens", "create", "--tokens", tokens, "--scope", "dynamic"],
+    io((s) => (token += s)),
+  );
+  const origin = await startOrigin({ store, tokens: tokens, port: "0" }, io());
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  try {
+    const runs: { seconds: number; fetchAndDrawSeconds: number; features: number }[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await page.goto(`${origin.url}/`);
+      await page.fill("#token", token.trim());
+      const t0 = performance.now();
+      await page.click("button[type=submit]");
+      await page.waitForSelector("body[data-loaded]", { timeout: 60_000 });
+      await page.evaluate(() => {
+        const raf = (globalThis as unknown as { requestAnimationFrame(f: () => void): void }).requestAnimationFrame;
+        return new Promise<void>((r) => raf(() => raf(r)));
+      });
+      const seconds = (performance.now() - t0) / 1000;
+      const inPage = await page.evaluate(() => {
+        const m = (
+          globalThis as unknown as {
+            airspaceMap: { loadMs(): number; drawn(): number; phases(): Record<string, number> };
+          }
+        ).airspaceMap;
+        return { loadMs: m.loadMs(), drawn: m.drawn(), phases: m.phases() };
+      });
+      console.log(JSON.stringify(inPage.phases));
+      runs.push({
+        seconds: +seconds.toFixed(2),
+        fetchAndDrawSeconds: +(inPage.loadMs / 1000).toFixed(2),
+        features: inPage.drawn,
+      });
+      if (i === 0) await page.screenshot({ path: path.join(OUT, "europe.png") });
+      await page.close();
+    }
+    const median = [...runs].sort((a, b) => a.seconds - b.seconds)[1]!;
+    const result = { runs, medianSeconds: median.seconds, goal: "< 3 s" };
+    writeFileSync(path.join(OUT, "..", "map.json"), `${JSON.stringify(result, null, 2)}\n`);
+    console.log(`map page, EUROPE (${median.features} features) in headless Chromium: load to painted`);
+    for (const r of runs)
+      console.log(`  ${r.seconds.toFixed(2)} s (fetch, parse and draw ${r.fetchAndDrawSeconds.toFixed(2)} s)`);
+    console.log(`median ${median.seconds.toFixed(2)} s (goal < 3 s)`);
+    if (median.seconds >= 3) process.exitCode = 1;
+  } finally {
+    await browser.close();
+    await origin.close();
+  }
+}
+
+await run();

@@ -1,0 +1,215 @@
+// One canvas for every feature, drawn straight from Web Mercator coordinates computed once per load: tens of
+// thousands of polygons with a million vertices repaint in a fraction of a second, where one Leaflet layer per
+// feature takes seconds. Points closer than half a pixel to the previous one are skipped while drawing.
+// Features under two pixels are drawn as dots. Clicks are answered by a bounding-box scan and an even-odd
+// point-in-polygon test, topmost feature first.
+import L from "leaflet";
+import type { Feature } from "../src/model/contract.js";
+
+export interface PaintStyle {
+  fill: string | CanvasPattern;
+  /** Multiplies the fill colour's own alpha. */
+  fillAlpha: number;
+  stroke: string;
+  strokeAlpha: number;
+  width: number;
+  dash: number[];
+}
+
+interface Shape {
+  feature: Feature;
+  /** Rings as flat [x0, y0, x1, y1, …] in Web Mercator units (0–1 across the world). */
+  rings: Float64Array[];
+  /** minX, minY, maxX, maxY in the same units. */
+  box: [number, number, number, number];
+}
+
+const mercX = (lon: number) => (lon + 180) / 360;
+const mercY = (lat: number) => {
+  const s = Math.sin((Math.max(-85.05, Math.min(85.05, lat)) * Math.PI) / 180);
+  return 0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI);
+};
+
+function shapeOf(feature: Feature): Shape {
+  const g = feature.geometry;
+  const polygons = g.type === "Polygon" ? [g.coordinates] : g.coordinates;
+  const rings: Float64Array[] = [];
+  const box: Shape["box"] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const polygon of polygons) {
+    for (const ring of polygon) {
+      const flat = new Float64Array(ring.length * 2);
+      for (let i = 0; i < ring.length; i++) {
+        const x = mercX(ring[i]![0]!);
+        const y = mercY(ring[i]![1]!);
+        flat[2 * i] = x;
+        flat[2 * i + 1] = y;
+        if (x < box[0]) box[0] = x;
+        if (y < box[1]) box[1] = y;
+        if (x > box[2]) box[2] = x;
+        if (y > box[3]) box[3] = y;
+      }
+      rings.push(flat);
+    }
+  }
+  return { feature, rings, box };
+}
+
+export class FeatureCanvas extends L.Layer {
+  private shapes: Shape[] = [];
+  private canvas: HTMLCanvasElement | undefined;
+  private frame = 0;
+  /** Time of the last repaint, ms. */
+  lastPaintMs = 0;
+
+  constructor(
+    private readonly styleOf: (f: Feature) => PaintStyle | undefined,
+    private readonly onClick: (f: Feature, at: L.LatLng) => void,
+  ) {
+    super();
+  }
+
+  /** Features in drawing order (the last is on top). */
+  setFeatures(features: readonly Feature[]): void {
+    this.shapes = features.map(shapeOf);
+    this.redraw();
+  }
+
+  /** Bounds of every feature, for fitting the view. */
+  bounds(): L.LatLngBounds | undefined {
+    if (this.shapes.length === 0) return undefined;
+    const b = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const s of this.shapes) {
+      b[0] = Math.min(b[0]!, s.box[0]);
+      b[1] = Math.min(b[1]!, s.box[1]);
+      b[2] = Math.max(b[2]!, s.box[2]);
+      b[3] = Math.max(b[3]!, s.box[3]);
+    }
+    const lat = (y: number) => (Math.atan(Math.sinh(Math.PI * (1 - 2 * y))) * 180) / Math.PI;
+    const lon = (x: number) => x * 360 - 180;
+    return L.latLngBounds([lat(b[3]!), lon(b[0]!)], [lat(b[1]!), lon(b[2]!)]);
+  }
+
+  /** The centre of a feature's bounding box. */
+  centreOf(f: Feature): L.LatLng | undefined {
+    const s = this.shapes.find((x) => x.feature === f);
+    if (!s) return undefined;
+    const y = (s.box[1] + s.box[3]) / 2;
+    return L.latLng(
+      (Math.atan(Math.sinh(Math.PI * (1 - 2 * y))) * 180) / Math.PI,
+      ((s.box[0] + s.box[2]) / 2) * 360 - 180,
+    );
+  }
+
+  override onAdd(map: L.Map): this {
+    this.canvas = L.DomUtil.create("canvas", "leaflet-zoom-hide") as HTMLCanvasElement;
+    map.getPanes().overlayPane.appendChild(this.canvas);
+    map.on("moveend zoomend resize viewreset", this.redraw, this);
+    map.on("click", this.click, this);
+    this.redraw();
+    return this;
+  }
+
+  override onRemove(map: L.Map): this {
+    this.canvas?.remove();
+    map.off("moveend zoomend resize viewreset", this.redraw, this);
+    map.off("click", this.click, this);
+    return this;
+  }
+
+  /** Repaints on the next animation frame (calls in between are merged). */
+  redraw(): void {
+    if (!this.frame) this.frame = requestAnimationFrame(() => this.paint());
+  }
+
+  private view(): { scale: number; ox: number; oy: number } {
+    const map = this._map;
+    const scale = 256 * 2 ** map.getZoom();
+    const topLeft = map.containerPointToLayerPoint([0, 0]);
+    const origin = map.getPixelOrigin();
+    return { scale, ox: origin.x + topLeft.x, oy: origin.y + topLeft.y };
+  }
+
+  private paint(): void {
+    this.frame = 0;
+    const map = this._map;
+    const canvas = this.canvas;
+    if (!map || !canvas) return;
+    const size = map.getSize();
+    const ratio = window.devicePixelRatio || 1;
+    canvas.width = size.x * ratio;
+    canvas.height = size.y * ratio;
+    canvas.style.width = `${size.x}px`;
+    canvas.style.height = `${size.y}px`;
+    L.DomUtil.setPosition(canvas, map.containerPointToLayerPoint([0, 0]));
+    const ctx = canvas.getContext("2d");
+    if (!ctx) return;
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    const { scale, ox, oy } = this.view();
+    const [vx0, vy0, vx1, vy1] = [ox / scale, oy / scale, (ox + size.x) / scale, (oy + size.y) / scale];
+    const minStep = 0.5 / scale;
+    const started = performance.now();
+    for (const s of this.shapes) {
+      if (s.box[2] < vx0 || s.box[0] > vx1 || s.box[3] < vy0 || s.box[1] > vy1) continue;
+      const style = this.styleOf(s.feature);
+      if (!style) continue;
+      // smaller than two pixels: a dot in the line colour says as much, for far less work
+      if ((s.box[2] - s.box[0]) * scale < 2 && (s.box[3] - s.box[1]) * scale < 2) {
+        ctx.globalAlpha = style.strokeAlpha;
+        ctx.fillStyle = style.stroke;
+        ctx.fillRect(s.box[0] * scale - ox, s.box[1] * scale - oy, 2, 2);
+        continue;
+      }
+      ctx.beginPath();
+      for (const ring of s.rings) {
+        let px = ring[0]!;
+        let py = ring[1]!;
+        ctx.moveTo(px * scale - ox, py * scale - oy);
+        for (let i = 2; i < ring.length; i += 2) {
+          const x = ring[i]!;
+          const y = ring[i + 1]!;
+          if (Math.abs(x - px) < minStep && Math.abs(y - py) < minStep && i < ring.length - 2) continue;
+          ctx.lineTo(x * scale - ox, y * scale - oy);
+          px = x;
+          py = y;
+        }
+        ctx.closePath();
+      }
+      ctx.globalAlpha = style.fillAlpha;
+      ctx.fillStyle = style.fill;
+      ctx.fill("evenodd");
+      ctx.globalAlpha = style.strokeAlpha;
+      ctx.strokeStyle = style.stroke;
+      ctx.lineWidth = style.width;
+      ctx.setLineDash(style.dash);
+      ctx.stroke();
+    }
+    this.lastPaintMs = performance.now() - started;
+    ctx.globalAlpha = 1;
+  }
+
+  private click(e: L.LeafletMouseEvent): void {
+    const { scale, ox, oy } = this.view();
+    const p = e.containerPoint;
+    const [x, y] = [(p.x + ox) / scale, (p.y + oy) / scale];
+    const slack = 3 / scale;
+    for (let i = this.shapes.length - 1; i >= 0; i--) {
+      const s = this.shapes[i]!;
+      if (x < s.box[0] - slack || x > s.box[2] + slack || y < s.box[1] - slack || y > s.box[3] + slack) continue;
+      if (!this.styleOf(s.feature) || !inside(s.rings, x, y)) continue;
+      this.onClick(s.feature, e.latlng);
+      return;
+    }
+  }
+}
+
+/** Even-odd point in polygon over every ring (holes and multi-polygons alike). */
+function inside(rings: readonly Float64Array[], x: number, y: number): boolean {
+  let odd = false;
+  for (const r of rings) {
+    for (let i = 0, j = r.length - 2; i < r.length; j = i, i += 2) {
+      const [xi, yi, xj, yj] = [r[i]!, r[i + 1]!, r[j]!, r[j + 1]!];
+      if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) odd = !odd;
+    }
+  }
+  return odd;
+}
