@@ -1,7 +1,7 @@
 // One canvas for every feature, drawn straight from Web Mercator coordinates computed once per load: tens of
 // thousands of polygons with a million vertices repaint in a fraction of a second, where one Leaflet layer per
 // feature takes seconds. Points closer than half a pixel to the previous one are skipped while drawing.
-// Features under two pixels are drawn as dots. Clicks are answered by a bounding-box scan and an even-odd
+// Features under four pixels are drawn as small boxes. Clicks are answered by a bounding-box scan and an even-odd
 // point-in-polygon test, topmost feature first.
 import L from "leaflet";
 import type { Feature } from "../src/model/contract.js";
@@ -152,11 +152,13 @@ export class FeatureCanvas extends L.Layer {
       if (s.box[2] < vx0 || s.box[0] > vx1 || s.box[3] < vy0 || s.box[1] > vy1) continue;
       const style = this.styleOf(s.feature);
       if (!style) continue;
-      // smaller than two pixels: a dot in the line colour says as much, for far less work
-      if ((s.box[2] - s.box[0]) * scale < 2 && (s.box[3] - s.box[1]) * scale < 2) {
+      // smaller than four pixels: a filled box in the line colour says as much, for far less work
+      const w = (s.box[2] - s.box[0]) * scale;
+      const h = (s.box[3] - s.box[1]) * scale;
+      if (w < 4 && h < 4) {
         ctx.globalAlpha = style.strokeAlpha;
         ctx.fillStyle = style.stroke;
-        ctx.fillRect(s.box[0] * scale - ox, s.box[1] * scale - oy, 2, 2);
+        ctx.fillRect(s.box[0] * scale - ox, s.box[1] * scale - oy, Math.max(2, w), Math.max(2, h));
         continue;
       }
       ctx.beginPath();

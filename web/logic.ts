@@ -1,7 +1,10 @@
 // What the map page decides, without the DOM: which features are active at a minute of the UTC day, whether
 // limits meet an altitude band, which filters let a feature through, how to word limits and intervals. Tested
 // in Node (test/web/logic.test.ts) and bundled into the page.
-import type { Feature, Interval, VerticalLimit } from "../src/model/contract.js";
+import type { Feature as FullFeature, Interval, VerticalLimit } from "../src/model/contract.js";
+
+/** What the page needs of a feature: its properties (the geometry lives in the canvas's packed arrays). */
+type Feature = Pick<FullFeature, "properties">;
 
 export interface Filters {
   /** Airspace types shown; empty = all. */
@@ -61,9 +64,18 @@ export function intervalsOf(f: Feature): Interval[] {
   ];
 }
 
+/** Each feature's intervals as epoch ms [start, end, start, end, …], parsed once (the page asks per repaint). */
+const parsed = new WeakMap<Feature, Float64Array>();
+
 /** Active at the instant: inside one of its intervals ([start, end)). */
 export function activeAt(f: Feature, instant: number): boolean {
-  return intervalsOf(f).some((i) => Date.parse(i.start) <= instant && instant < Date.parse(i.end));
+  let ms = parsed.get(f);
+  if (!ms) {
+    ms = Float64Array.from(intervalsOf(f).flatMap((i) => [Date.parse(i.start), Date.parse(i.end)]));
+    parsed.set(f, ms);
+  }
+  for (let i = 0; i < ms.length; i += 2) if (ms[i]! <= instant && instant < ms[i + 1]!) return true;
+  return false;
 }
 
 /** The schedule row in force at the instant, when it carries temporary limits. */

@@ -73,8 +73,19 @@ function hatch(color: string, direction: "forwardDiagonal" | "backwardDiagonal")
   return p;
 }
 
-/** `rgba(r, g, b, a)` with its alpha multiplied (capped at 1). */
+const scaled = new Map<string, string>();
+/** `rgba(r, g, b, a)` with its alpha multiplied (capped at 1); remembered, as each repaint asks again. */
 function scaleAlpha(css: string, k: number): string {
+  const key = `${css}|${k}`;
+  let hit = scaled.get(key);
+  if (hit === undefined) {
+    hit = computeAlpha(css, k);
+    scaled.set(key, hit);
+  }
+  return hit;
+}
+
+function computeAlpha(css: string, k: number): string {
   const m = /^rgba\((\d+), ?(\d+), ?(\d+), ?([0-9.]+)\)$/.exec(css);
   return m ? `rgba(${m[1]}, ${m[2]}, ${m[3]}, ${Math.min(1, Number(m[4]) * k)})` : css;
 }
