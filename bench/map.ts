@@ -2,49 +2,20 @@
 // 40 000 NOTAMs, 2 000 AUP rows) in Debian's headless Chromium through the origin. Measures, three times in a
 // fresh page, the time from pressing Load to the page's "drawn" mark plus two animation frames (the canvas is
 // painted by then). Goal: under 3 s. Writes bench/out/map.json.
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
 import { main } from "../jobs/cli.js";
 import { startOrigin } from "../jobs/commands/serve.js";
-import type { Io } from "../jobs/io.js";
 import { generate } from "./generate.js";
 import { generateAup, generateNotams } from "./generate-dynamic.js";
+import { captureIo, launchChromium, ROOT, SHARED, sharedAirspaceMissing } from "./support.js";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const OUT = path.join(ROOT, "bench", "out", "map");
-const SHARED = process.env.SHARED_DATA ?? path.resolve(ROOT, "..", "shared", "data");
 const DATE = "2026-09-14";
 const RUNS = 3;
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
-function io(onOut: (s: string) => void = () => {}): Io {
-  const sink = (f: (s: string) => void) =>
-    ({
-      write: (s: string) => {
-        f(String(s));
-        return true;
-      },
-    }) as unknown as NodeJS.WriteStream;
-  return { stdout: sink(onOut), stderr: sink(() => {}), stdinStream: () => process.stdin, now: () => Date.now() };
-}
 
 async function run(): Promise<void> {
-  if (!existsSync(path.join(SHARED, "airspace"))) {
-    console.error(`bench map: ${SHARED}/airspace is absent; the generator needs the real openAIP exports`);
-    process.exitCode = 1;
-    return;
-  }
+  if (sharedAirspaceMissing("map")) return;
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
   const input = path.join(OUT, "input");
@@ -59,17 +30,19 @@ async function run(): Promise<void> {
       ...["--aup", path.join(dynamic, `eaup_rsa_${DATE}T0700Z.csv`), "--date", DATE, "--now", `${DATE}T10:00:00Z`],
       ...["--store", store, "--quiet"],
     ],
-    io(),
+    captureIo(),
   );
   if (published !== 0) throw new Error("publish failed");
   const tokens = path.join(OUT, "tokens.json");
   let token = "";
   await main(
     ["tokens", "create", "--tokens", tokens, "--scope", "dynamic"],
-    io((s) => (token += s)),
+    captureIo((s) => {
+      token += s;
+    }),
   );
-  const origin = await startOrigin({ store, tokens: tokens, port: "0" }, io());
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const origin = await startOrigin({ store, tokens: tokens, port: "0" }, captureIo());
+  const browser = await launchChromium();
   try {
     const runs: { seconds: number; fetchAndDrawSeconds: number; features: number }[] = [];
     for (let i = 0; i < RUNS; i++) {

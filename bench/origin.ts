@@ -5,16 +5,13 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { main } from "../jobs/cli.js";
 import { generate } from "./generate.js";
+import { captureIo, freePort, ROOT, SHARED, sharedAirspaceMissing } from "./support.js";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const CLI = path.join(ROOT, "dist", "jobs", "cli.js");
 const OUT = path.join(ROOT, "bench", "out", "origin");
-const SHARED = process.env.SHARED_DATA ?? path.resolve(ROOT, "..", "shared", "data");
 const DATE = "2026-09-14";
 const SECONDS = Number(process.env.BENCH_WRK_SECONDS ?? 10);
 const CONNECTIONS = 32;
@@ -46,15 +43,6 @@ function wrk(url: string, headers: Record<string, string>): Wrk {
     non2xx: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0),
     transferMbPerSecond: Number(transfer[1]) * (transfer[2] === "KB" ? 1 / 1024 : transfer[2] === "GB" ? 1024 : 1),
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 async function until(url: string): Promise<void> {
@@ -113,11 +101,7 @@ http {
 }
 
 async function run(): Promise<void> {
-  if (!existsSync(path.join(SHARED, "airspace"))) {
-    console.error(`bench origin: ${SHARED}/airspace is absent; the generator needs the real openAIP exports`);
-    process.exitCode = 1;
-    return;
-  }
+  if (sharedAirspaceMissing("origin")) return;
   for (const bin of ["wrk", "nginx"]) {
     if (!existsSync(`/usr/bin/${bin}`) && !existsSync(`/usr/sbin/${bin}`)) {
       console.error(`bench origin: ${bin} is not installed (make system-deps)`);
@@ -130,27 +114,18 @@ async function run(): Promise<void> {
   const input = path.join(OUT, "input");
   const store = path.join(OUT, "store");
   const g = generate(SHARED, input);
-  const sink = (write: (s: string) => void) =>
-    ({
-      write: (s: string) => {
-        write(s);
-        return true;
-      },
-    }) as unknown as NodeJS.WriteStream;
-  const quiet = sink(() => {});
-  const io = { stdout: quiet, stderr: process.stderr, stdinStream: () => process.stdin, now: () => Date.now() };
+  const io = captureIo();
   if ((await main(["publish", "--airspaces", input, "--date", DATE, "--store", store, "--quiet"], io)) !== 0) {
     throw new Error("publish failed");
   }
   const tokens = path.join(OUT, "tokens.json");
   let token = "";
-  await main(["tokens", "create", "--tokens", tokens, "--scope", "dynamic"], {
-    ...io,
-    stdout: sink((s) => {
+  await main(
+    ["tokens", "create", "--tokens", tokens, "--scope", "dynamic"],
+    captureIo((s) => {
       token += s;
     }),
-    stderr: quiet,
-  });
+  );
   token = token.trim();
 
   const [originPort, nginxPort] = [await freePort(), await freePort()];

@@ -2,22 +2,20 @@
 // floor: JSON.parse of the inputs plus JSON.stringify and gzip of the outputs. Each measurement runs in
 // its own child process so that its peak RSS is its own. Prints a table and writes bench/out/result.json.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { main } from "../jobs/cli.js";
 import { generate } from "./generate.js";
 import { generateAup, generateNotams } from "./generate-dynamic.js";
+import { ROOT, SHARED, sharedAirspaceMissing } from "./support.js";
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, "..", "..");
 const OUT = path.join(ROOT, "bench", "out");
 const INPUT = path.join(OUT, "input");
 const DYNAMIC = path.join(OUT, "dynamic");
 const DATE = "2026-09-14";
 const STORE = path.join(OUT, "store");
-const SHARED = process.env.SHARED_DATA ?? path.resolve(ROOT, "..", "shared", "data");
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
 interface Measure {
@@ -84,13 +82,7 @@ function measure(mode: string): Measure {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function run(): Promise<void> {
-  if (!existsSync(path.join(SHARED, "airspace"))) {
-    console.error(
-      `bench: ${SHARED}/airspace is absent; the generator needs the real openAIP exports (set SHARED_DATA)`,
-    );
-    process.exitCode = 1;
-    return;
-  }
+  if (sharedAirspaceMissing("publish")) return;
   rmSync(OUT, { recursive: true, force: true });
   const g = generate(SHARED, INPUT);
   const n = generateNotams(SHARED, DYNAMIC, DATE);

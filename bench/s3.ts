@@ -2,17 +2,15 @@
 // HTTP proxy, first into an empty bucket, then a refresh where one country's airspace input changed. Prints
 // requests by method, bytes uploaded and time of each; the refresh must upload under 10 % of the first's bytes.
 // Writes bench/out/s3.json.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { main } from "../jobs/cli.js";
 import { generate } from "./generate.js";
 import { generateAup, generateNotams } from "./generate-dynamic.js";
 import { CREDENTIALS, FaultProxy, REGION, type Seen, startS3rver } from "./s3-harness.js";
+import { ROOT, SHARED, sharedAirspaceMissing } from "./support.js";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const OUT = path.join(ROOT, "bench", "out", "s3");
-const SHARED = process.env.SHARED_DATA ?? path.resolve(ROOT, "..", "shared", "data");
 const DATE = "2026-09-14";
 const NOW = `${DATE}T10:00:00Z`;
 /** The country whose input changes for the refresh. */
@@ -56,11 +54,7 @@ async function publish(proxy: FaultProxy, airspaces: string, dynamic: string): P
 }
 
 async function run(): Promise<void> {
-  if (!existsSync(path.join(SHARED, "airspace"))) {
-    console.error(`bench s3: ${SHARED}/airspace is absent; the generator needs the real openAIP exports (SHARED_DATA)`);
-    process.exitCode = 1;
-    return;
-  }
+  if (sharedAirspaceMissing("s3")) return;
   rmSync(OUT, { recursive: true, force: true });
   const input = path.join(OUT, "input");
   const dynamic = path.join(OUT, "dynamic");

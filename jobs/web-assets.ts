@@ -4,6 +4,7 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ASSET_CACHE } from "../src/origin/handler.js";
 import type { ObjectStore } from "../src/publish/store.js";
 
 export const PAGE_FILES = ["index.html", "app.js", "app.css", "leaflet.css"] as const;
@@ -12,7 +13,6 @@ const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
   ".css": "text/css; charset=utf-8",
 };
-export const PAGE_CACHE = "public, max-age=300";
 
 /** The page's files by URL path (`/` is index.html); empty when the page was not built. */
 export async function mapPage(): Promise<Map<string, { body: Buffer; type: string }>> {
@@ -37,7 +37,7 @@ export async function publishMapPage(store: ObjectStore): Promise<string[]> {
     const key = url.slice(1);
     const current = await store.get(key);
     if (current?.equals(file.body)) continue;
-    await store.put(key, file.body, { contentType: file.type, cacheControl: PAGE_CACHE });
+    await store.put(key, file.body, { contentType: file.type, cacheControl: ASSET_CACHE });
     written.push(key);
   }
   return written;

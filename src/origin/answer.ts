@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import type { Count } from "../model/contract.js";
 import type { VersionManifest } from "../model/manifest.js";
-import { memberPieces, pieceOf } from "../publish/artifacts.js";
+import { addCount, memberPieces, pieceOf } from "../publish/artifacts.js";
 import { EUROPE } from "./countries.js";
 import type { TierView } from "./published.js";
 
@@ -21,13 +21,7 @@ export interface Answer {
 function countOf(manifest: VersionManifest, codes: readonly string[]): Count {
   if (codes[0] === EUROPE) return manifest.europe.count;
   const sum: Count = { airspaces: 0, airspaceNotams: 0, graphicalNotams: 0, total: 0 };
-  for (const cc of codes) {
-    const c = manifest.countries[cc]!.count;
-    sum.airspaces += c.airspaces;
-    sum.airspaceNotams += c.airspaceNotams;
-    sum.graphicalNotams += c.graphicalNotams;
-    sum.total += c.total;
-  }
+  for (const cc of codes) addCount(sum, manifest.countries[cc]!.count);
   return sum;
 }
 

@@ -129,21 +129,18 @@ async function handle(deps: OriginDeps, req: IncomingMessage, res: ServerRespons
 function sendStatus(deps: OriginDeps, req: IncomingMessage, res: ServerResponse, line: AccessLine): void {
   const doc = deps.status();
   if (!doc) return void send(res, PROBLEMS.unavailable("No diagnostics are published yet."), line);
-  res.setHeader("Content-Type", "application/json");
-  res.setHeader("Cache-Control", STATUS_CACHE);
-  res.setHeader("Content-Length", doc.length);
-  line.bytes = doc.length;
-  res.end(req.method === "HEAD" ? undefined : doc);
+  sendAsset({ body: doc, type: "application/json", cache: STATUS_CACHE }, req, res, line);
 }
 
+/** A whole file-like answer: the map page's files, the status document. */
 function sendAsset(
-  asset: { body: Buffer; type: string },
+  asset: { body: Buffer; type: string; cache?: string },
   req: IncomingMessage,
   res: ServerResponse,
   line: AccessLine,
 ): void {
   res.setHeader("Content-Type", asset.type);
-  res.setHeader("Cache-Control", ASSET_CACHE);
+  res.setHeader("Cache-Control", asset.cache ?? ASSET_CACHE);
   res.setHeader("Content-Length", asset.body.length);
   line.bytes = asset.body.length;
   res.end(req.method === "HEAD" ? undefined : asset.body);

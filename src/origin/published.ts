@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import type { CountryEntry, VersionManifest } from "../model/manifest.js";
 import type { Tier } from "../model/vocab.js";
-import { currentManifest } from "../publish/read-back.js";
+import { currentPointer, manifestOf } from "../publish/read-back.js";
 import type { ObjectStore } from "../publish/store.js";
 
 /** Least recently used fragments, up to a number of bytes. Keys are content-addressed, so versions share them. */
@@ -56,9 +56,11 @@ export class TierView {
    * Throws when the store cannot be read; the current version then stays.
    */
   async refresh(): Promise<"unchanged" | "switched" | "none"> {
-    const manifest = await currentManifest(this.store, this.tier);
-    if (!manifest) return "none";
-    if (manifest.version === this.current?.version) return "unchanged";
+    // the pointer alone tells whether anything changed: the manifest is read only for a new version
+    const pointer = await currentPointer(this.store, this.tier);
+    if (!pointer) return "none";
+    if (pointer.version === this.current?.version) return "unchanged";
+    const manifest = await manifestOf(this.store, pointer);
     let budget = this.cache.maxBytes;
     for (const entry of Object.values(manifest.countries)) {
       budget -= entry.gzBytes; // about the fragment's compressed size

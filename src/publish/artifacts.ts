@@ -36,6 +36,15 @@ export function countOf(features: readonly Feature[], airspaceNotams: number): C
   return { airspaces: features.length - graphicalNotams, airspaceNotams, graphicalNotams, total: features.length };
 }
 
+/** Adds the counts of `c` to `into` (a country set's meta.count is the sum of its countries'). */
+export function addCount(into: Count, c: Count): Count {
+  into.airspaces += c.airspaces;
+  into.airspaceNotams += c.airspaceNotams;
+  into.graphicalNotams += c.graphicalNotams;
+  into.total += c.total;
+  return into;
+}
+
 /** `{"type":"FeatureCollection","features":[` … `],"meta":{…}}` around a fragment. */
 function shell(count: Count, tier: Tier): { prefix: Buffer; suffix: Buffer } {
   return {
@@ -89,10 +98,7 @@ export async function buildArtifacts(
       count,
     };
     countries.set(cc, { entry, gz, fragment: piece.deflated });
-    europeCount.airspaces += count.airspaces;
-    europeCount.airspaceNotams += count.airspaceNotams;
-    europeCount.graphicalNotams += count.graphicalNotams;
-    europeCount.total += count.total;
+    addCount(europeCount, count);
   }
   if (europeAirspaceNotams !== undefined) europeCount.airspaceNotams = europeAirspaceNotams;
   const joined = codes.filter((cc) => countries.get(cc)!.entry.fragmentBytes > 0);

@@ -12,9 +12,17 @@ export async function currentManifest(
   store: ObjectStore,
   tier: Tier = "dynamic",
 ): Promise<VersionManifest | undefined> {
-  const pointer = await store.get(`${tierPrefix(tier)}/current.json`);
-  if (!pointer) return undefined;
-  const p = parseVersioned(Pointer, pointer.toString("utf8"), "v1/current.json");
+  const p = await currentPointer(store, tier);
+  return p && manifestOf(store, p);
+}
+
+export async function currentPointer(store: ObjectStore, tier: Tier = "dynamic"): Promise<Pointer | undefined> {
+  const key = `${tierPrefix(tier)}/current.json`;
+  const pointer = await store.get(key);
+  return pointer && parseVersioned(Pointer, pointer.toString("utf8"), key);
+}
+
+export async function manifestOf(store: ObjectStore, p: Pointer): Promise<VersionManifest> {
   const manifest = await store.get(p.manifest);
   if (!manifest) throw new Error(`${p.manifest} named by the pointer is missing`);
   return parseVersioned(VersionManifest, manifest.toString("utf8"), p.manifest);

@@ -1,11 +1,12 @@
 // The origin's answers in a real browser: Debian's headless Chromium, driven by playwright-core, fetches from
 // a page of the origin itself (same origin, so no CORS) and must see the merged collection (Chrome would drop
 // all but the first of several gzip members).
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "../../bench/support.js";
 import { LocalStore } from "../../src/publish/local-store.js";
 import { currentManifest, readEurope } from "../../src/publish/read-back.js";
-import { CHROMIUM_ARGS, type Published, publishSample, type Running, serve } from "./harness.js";
+import { type Published, publishSample, type Running, serve } from "./harness.js";
 
 let pub: Published;
 let origin: Running;
@@ -14,7 +15,7 @@ let browser: Browser;
 beforeAll(async () => {
   pub = await publishSample();
   origin = await serve({ store: pub.store, tokens: pub.tokensFile });
-  browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 }, 60_000);
 afterAll(async () => {
   await browser?.close();

@@ -8,17 +8,6 @@ import { io } from "../cli/io.js";
 import { FIXTURES, tempDir } from "../helpers.js";
 
 export const DATE = "2026-09-14";
-/** Debian's Chromium, headless, with the flags this machine needs (DESIGN §7). */
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 export const NOW = `${DATE}T10:00:00Z`;
 
 export interface Published {

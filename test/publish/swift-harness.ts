@@ -4,11 +4,11 @@
 // DeleteObjects, so it exercises the lease path of the publisher.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import { userInfo } from "node:os";
 import path from "node:path";
 import { CreateBucketCommand } from "@aws-sdk/client-s3";
 import { rawClient, type S3Server } from "../../bench/s3-harness.js";
+import { freePort } from "../../bench/support.js";
 import { tempDir } from "../helpers.js";
 
 export const SWIFT_CREDENTIALS = { accessKeyId: "test:tester", secretAccessKey: "testing" };
@@ -87,16 +87,6 @@ export async function startSwift(bucket: string): Promise<S3Server> {
     throw new Error(`Swift did not start in ${dir}: ${String(err)}\n${tail}`);
   }
   return { name: "swift", endpoint, credentials: SWIFT_CREDENTIALS, dir, close };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on("error", reject);
-  });
 }
 
 async function until(ok: () => Promise<boolean>, ms: number): Promise<void> {

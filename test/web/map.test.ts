@@ -3,14 +3,15 @@
 // Screenshots go to test-output/map/.
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "../../bench/support.js";
 import type { FeatureCollection } from "../../src/model/contract.js";
 import { LocalStore } from "../../src/publish/local-store.js";
 import { currentManifest, readEurope } from "../../src/publish/read-back.js";
 import { activeAt } from "../../web/logic.js";
 import { FIXTURES, ROOT, tempDir } from "../helpers.js";
-import { CHROMIUM_ARGS, cli, type Running, serve } from "../origin/harness.js";
+import { cli, type Running, serve } from "../origin/harness.js";
 
 const DAY = "2022-02-23";
 const CASE = path.join(FIXTURES, "decision", "aup-and-notam");
@@ -43,7 +44,7 @@ beforeAll(async () => {
   const local = new LocalStore(store);
   europe = await readEurope(local, (await currentManifest(local))!);
   origin = await serve({ store, tokens });
-  browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   mkdirSync(SHOTS, { recursive: true });
 }, 60_000);

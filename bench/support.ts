@@ -1,0 +1,63 @@
+// What the benchmarks (and the tests that start real parts) share: where the project and the shared corpus
+// are, a free loopback port, Debian's headless Chromium, and an in-memory Io for running the CLI in-process.
+import { existsSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Browser, chromium } from "playwright-core";
+import type { Io } from "../jobs/io.js";
+
+/** The project folder (this file runs from bench/ or dist/bench/). */
+export const ROOT = (() => {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, "package.json"))) dir = path.dirname(dir);
+  return dir;
+})();
+export const SHARED = process.env.SHARED_DATA ?? path.resolve(ROOT, "..", "shared", "data");
+
+/** True (and the exit code set, the reason printed) when the real openAIP exports the generator needs are absent. */
+export function sharedAirspaceMissing(bench: string): boolean {
+  if (existsSync(path.join(SHARED, "airspace"))) return false;
+  console.error(
+    `bench ${bench}: ${SHARED}/airspace is absent; the generator needs the real openAIP exports (set SHARED_DATA)`,
+  );
+  process.exitCode = 1;
+  return true;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.on("error", reject);
+  });
+}
+
+/** Debian's Chromium, headless, with the flags this machine needs (DESIGN §7). */
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export const launchChromium = (): Promise<Browser> =>
+  chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+
+/** An Io whose standard output goes to `onOut` and standard error nowhere; the real clock. */
+export function captureIo(onOut: (s: string) => void = () => {}): Io {
+  const sink = (f: (s: string) => void) =>
+    ({
+      write: (s: string) => {
+        f(String(s));
+        return true;
+      },
+    }) as unknown as NodeJS.WriteStream;
+  return { stdout: sink(onOut), stderr: sink(() => {}), stdinStream: () => process.stdin, now: () => Date.now() };
+}
