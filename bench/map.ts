@@ -1,18 +1,19 @@
 // `make bench` (map part): the map page loading and drawing the Europe-scale publication (20 000 airspaces,
-// 40 000 NOTAMs, 2 000 AUP rows) in Debian's headless Chromium through the origin. Measures, three times in a
-// fresh page, the time from pressing Load to the page's "drawn" mark plus two animation frames (the canvas is
-// painted by then). Goal: under 3 s. Writes bench/out/map.json.
+// 40 000 NOTAMs, 2 000 AUP rows) in Debian's headless Chromium through the origin (in its own process).
+// Measures, five times in a fresh page, the time from pressing Load to the page's "drawn" mark plus two
+// animation frames (the canvas is painted by then), with the page's own phases. Goal: under 3 s (median).
+// Writes bench/out/map.json.
+import { spawn } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { main } from "../jobs/cli.js";
-import { startOrigin } from "../jobs/commands/serve.js";
 import { generate } from "./generate.js";
 import { generateAup, generateNotams } from "./generate-dynamic.js";
 import { captureIo, launchChromium, ROOT, SHARED, sharedAirspaceMissing } from "./support.js";
 
 const OUT = path.join(ROOT, "bench", "out", "map");
 const DATE = "2026-09-14";
-const RUNS = 3;
+const RUNS = 5;
 
 async function run(): Promise<void> {
   if (sharedAirspaceMissing("map")) return;
@@ -41,10 +42,10 @@ async function run(): Promise<void> {
       token += s;
     }),
   );
-  const origin = await startOrigin({ store, tokens: tokens, port: "0" }, captureIo());
+  const origin = await spawnOrigin(store, tokens);
   const browser = await launchChromium();
   try {
-    const runs: { seconds: number; fetchAndDrawSeconds: number; features: number }[] = [];
+    const runs: { seconds: number; features: number; phases: Record<string, unknown> }[] = [];
     for (let i = 0; i < RUNS; i++) {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       await page.goto(`${origin.url}/`);
@@ -60,32 +61,57 @@ async function run(): Promise<void> {
       const inPage = await page.evaluate(() => {
         const m = (
           globalThis as unknown as {
-            airspaceMap: { loadMs(): number; drawn(): number; phases(): Record<string, number> };
+            airspaceMap: { drawn(): number; phases(): Record<string, unknown> };
           }
         ).airspaceMap;
-        return { loadMs: m.loadMs(), drawn: m.drawn(), phases: m.phases() };
+        return { drawn: m.drawn(), phases: m.phases() };
       });
-      console.log(JSON.stringify(inPage.phases));
-      runs.push({
-        seconds: +seconds.toFixed(2),
-        fetchAndDrawSeconds: +(inPage.loadMs / 1000).toFixed(2),
-        features: inPage.drawn,
-      });
+      runs.push({ seconds: +seconds.toFixed(2), features: inPage.drawn, phases: inPage.phases });
       if (i === 0) await page.screenshot({ path: path.join(OUT, "europe.png") });
       await page.close();
     }
-    const median = [...runs].sort((a, b) => a.seconds - b.seconds)[1]!;
+    const median = [...runs].sort((a, b) => a.seconds - b.seconds)[RUNS >> 1]!;
     const result = { runs, medianSeconds: median.seconds, goal: "< 3 s" };
     writeFileSync(path.join(OUT, "..", "map.json"), `${JSON.stringify(result, null, 2)}\n`);
     console.log(`map page, EUROPE (${median.features} features) in headless Chromium: load to painted`);
+    const ms = (r: (typeof runs)[number], k: string) => `${Math.round(Number(r.phases[k]))} ms`;
     for (const r of runs)
-      console.log(`  ${r.seconds.toFixed(2)} s (fetch, parse and draw ${r.fetchAndDrawSeconds.toFixed(2)} s)`);
+      console.log(
+        `  ${r.seconds.toFixed(2)} s: last byte ${ms(r, "downloadMs")} (parsing as it arrives, ${r.phases.pieces} pieces),` +
+          ` parsed ${ms(r, "parseMs")} later, drawn in ${ms(r, "drawMs")}, painted in ${ms(r, "paintMs")}`,
+      );
     console.log(`median ${median.seconds.toFixed(2)} s (goal < 3 s)`);
     if (median.seconds >= 3) process.exitCode = 1;
   } finally {
     await browser.close();
     await origin.close();
   }
+}
+
+/** The origin in its own process, as in production (not in this one, whose heap still holds the publish run's). */
+async function spawnOrigin(store: string, tokens: string): Promise<{ url: string; close(): Promise<void> }> {
+  const child = spawn(
+    process.execPath,
+    [path.join(ROOT, "dist", "jobs", "cli.js"), "serve", "--store", store, "--tokens", tokens, "--port", "0"],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let err = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      err += chunk;
+      const listening = /"url":"([^"]+)"/.exec(err);
+      if (listening) resolve(listening[1]!);
+    });
+    child.once("exit", (code) => reject(new Error(`the origin exited (${code}): ${err}`)));
+  });
+  return {
+    url,
+    close: () =>
+      new Promise((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
 }
 
 await run();

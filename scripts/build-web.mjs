@@ -1,6 +1,7 @@
 // Bundles the map page (web/) into dist/web: app.js (Leaflet, topojson-client, Natural Earth outlines from
-// world-atlas, the pipeline's palette), index.html, app.css and Leaflet's stylesheet. No network at build time.
-import { copyFileSync, mkdirSync } from "node:fs";
+// world-atlas, the pipeline's palette), worker.js (the
+// parsing worker), index.html, app.css and Leaflet's stylesheet. No network at build time.
+import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,10 +9,11 @@ import { build } from "esbuild";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const out = path.join(root, "dist", "web");
+rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 await build({
-  entryPoints: [path.join(root, "web", "main.ts")],
-  outfile: path.join(out, "app.js"),
+  entryPoints: { app: path.join(root, "web", "main.ts"), worker: path.join(root, "web", "worker.ts") },
+  outdir: out,
   bundle: true,
   minify: true,
   format: "iife",

@@ -1,10 +1,11 @@
-// One canvas for every feature, drawn straight from Web Mercator coordinates computed once per load: tens of
+// One canvas for every feature, drawn straight from Web Mercator coordinates computed once per load (by the
+// parsing workers, web/geometry.ts): tens of
 // thousands of polygons with a million vertices repaint in a fraction of a second, where one Leaflet layer per
 // feature takes seconds. Points closer than half a pixel to the previous one are skipped while drawing.
 // Features under four pixels are drawn as small boxes. Clicks are answered by a bounding-box scan and an even-odd
 // point-in-polygon test, topmost feature first.
 import L from "leaflet";
-import type { Feature } from "../src/model/contract.js";
+import { latOf, lonOf } from "./geometry.js";
 
 export interface PaintStyle {
   fill: string | CanvasPattern;
@@ -16,61 +17,32 @@ export interface PaintStyle {
   dash: number[];
 }
 
-interface Shape {
-  feature: Feature;
+/** A feature as the canvas draws it. */
+export interface Shape<T> {
+  item: T;
   /** Rings as flat [x0, y0, x1, y1, …] in Web Mercator units (0–1 across the world). */
   rings: Float64Array[];
   /** minX, minY, maxX, maxY in the same units. */
   box: [number, number, number, number];
 }
 
-const mercX = (lon: number) => (lon + 180) / 360;
-const mercY = (lat: number) => {
-  const s = Math.sin((Math.max(-85.05, Math.min(85.05, lat)) * Math.PI) / 180);
-  return 0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI);
-};
-
-function shapeOf(feature: Feature): Shape {
-  const g = feature.geometry;
-  const polygons = g.type === "Polygon" ? [g.coordinates] : g.coordinates;
-  const rings: Float64Array[] = [];
-  const box: Shape["box"] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const polygon of polygons) {
-    for (const ring of polygon) {
-      const flat = new Float64Array(ring.length * 2);
-      for (let i = 0; i < ring.length; i++) {
-        const x = mercX(ring[i]![0]!);
-        const y = mercY(ring[i]![1]!);
-        flat[2 * i] = x;
-        flat[2 * i + 1] = y;
-        if (x < box[0]) box[0] = x;
-        if (y < box[1]) box[1] = y;
-        if (x > box[2]) box[2] = x;
-        if (y > box[3]) box[3] = y;
-      }
-      rings.push(flat);
-    }
-  }
-  return { feature, rings, box };
-}
-
-export class FeatureCanvas extends L.Layer {
-  private shapes: Shape[] = [];
+export class FeatureCanvas<T> extends L.Layer {
+  private shapes: Shape<T>[] = [];
   private canvas: HTMLCanvasElement | undefined;
   private frame = 0;
   /** Time of the last repaint, ms. */
   lastPaintMs = 0;
 
   constructor(
-    private readonly styleOf: (f: Feature) => PaintStyle | undefined,
-    private readonly onClick: (f: Feature, at: L.LatLng) => void,
+    private readonly styleOf: (item: T) => PaintStyle | undefined,
+    private readonly onClick: (item: T, at: L.LatLng) => void,
   ) {
     super();
   }
 
   /** Features in drawing order (the last is on top). */
-  setFeatures(features: readonly Feature[]): void {
-    this.shapes = features.map(shapeOf);
+  setShapes(shapes: Shape<T>[]): void {
+    this.shapes = shapes;
     this.redraw();
   }
 
@@ -84,20 +56,14 @@ export class FeatureCanvas extends L.Layer {
       b[2] = Math.max(b[2]!, s.box[2]);
       b[3] = Math.max(b[3]!, s.box[3]);
     }
-    const lat = (y: number) => (Math.atan(Math.sinh(Math.PI * (1 - 2 * y))) * 180) / Math.PI;
-    const lon = (x: number) => x * 360 - 180;
-    return L.latLngBounds([lat(b[3]!), lon(b[0]!)], [lat(b[1]!), lon(b[2]!)]);
+    return L.latLngBounds([latOf(b[3]!), lonOf(b[0]!)], [latOf(b[1]!), lonOf(b[2]!)]);
   }
 
   /** The centre of a feature's bounding box. */
-  centreOf(f: Feature): L.LatLng | undefined {
-    const s = this.shapes.find((x) => x.feature === f);
+  centreOf(item: T): L.LatLng | undefined {
+    const s = this.shapes.find((x) => x.item === item);
     if (!s) return undefined;
-    const y = (s.box[1] + s.box[3]) / 2;
-    return L.latLng(
-      (Math.atan(Math.sinh(Math.PI * (1 - 2 * y))) * 180) / Math.PI,
-      ((s.box[0] + s.box[2]) / 2) * 360 - 180,
-    );
+    return L.latLng(latOf((s.box[1] + s.box[3]) / 2), lonOf((s.box[0] + s.box[2]) / 2));
   }
 
   override onAdd(map: L.Map): this {
@@ -150,7 +116,7 @@ export class FeatureCanvas extends L.Layer {
     const started = performance.now();
     for (const s of this.shapes) {
       if (s.box[2] < vx0 || s.box[0] > vx1 || s.box[3] < vy0 || s.box[1] > vy1) continue;
-      const style = this.styleOf(s.feature);
+      const style = this.styleOf(s.item);
       if (!style) continue;
       // smaller than four pixels: a filled box in the line colour says as much, for far less work
       const w = (s.box[2] - s.box[0]) * scale;
@@ -197,8 +163,8 @@ export class FeatureCanvas extends L.Layer {
     for (let i = this.shapes.length - 1; i >= 0; i--) {
       const s = this.shapes[i]!;
       if (x < s.box[0] - slack || x > s.box[2] + slack || y < s.box[1] - slack || y > s.box[3] + slack) continue;
-      if (!this.styleOf(s.feature) || !inside(s.rings, x, y)) continue;
-      this.onClick(s.feature, e.latlng);
+      if (!this.styleOf(s.item) || !inside(s.rings, x, y)) continue;
+      this.onClick(s.item, e.latlng);
       return;
     }
   }

@@ -6,6 +6,88 @@ import type { Feature as FullFeature, Interval, VerticalLimit } from "../src/mod
 /** What the page needs of a feature: its properties (the geometry lives in the canvas's packed arrays). */
 type Feature = Pick<FullFeature, "properties">;
 
+/** How a feature's outline and fill are drawn (its dynamicStyle, shared between features styled alike). */
+export interface PageStyle {
+  fillColor: string;
+  lineColor: string;
+  lineWidth: number;
+  dash: number[];
+  direction: string;
+}
+
+/**
+ * What the page keeps of a feature while it is drawn: enough to style, filter and highlight it. The whole
+ * properties stay in the worker that parsed them and are fetched for a popup.
+ */
+export interface Summary {
+  id: string;
+  type: number;
+  activationType: string;
+  category: string;
+  obstacle: boolean;
+  isActive: string;
+  lowerFt: number;
+  upperFt: number;
+  priority: number;
+  style: PageStyle | undefined;
+  /** Activation times and schedule rows as epoch ms [start, end, start, end, …]. */
+  intervals: number[];
+  /** Where the whole properties are: the load, its worker, the index there. */
+  load: number;
+  part: number;
+  index: number;
+}
+
+const instants = new Map<string, number>();
+/** Date.parse, remembered: most features share the same few interval bounds (the day's start and end). */
+function instant(iso: string): number {
+  let ms = instants.get(iso);
+  if (ms === undefined) {
+    if (instants.size > 100_000) instants.clear();
+    ms = Date.parse(iso);
+    instants.set(iso, ms);
+  }
+  return ms;
+}
+
+/** The summary of a feature; `styles` shares one PageStyle between features styled alike. */
+export function summarize(f: Feature, index = 0, styles = new Map<string, PageStyle>()): Summary {
+  const p = f.properties;
+  const m = p.vendor.dynamicAirspaceMapping;
+  const s = m.dynamicStyle;
+  let style: PageStyle | undefined;
+  if (s) {
+    const key = `${s.fillColor}|${s.lineColor}|${s.lineWidth}|${s.lineDasharray.join(",")}|${s.polygonPaintDirection}`;
+    style = styles.get(key);
+    if (!style) {
+      style = {
+        fillColor: s.fillColor,
+        lineColor: s.lineColor,
+        lineWidth: s.lineWidth,
+        dash: s.lineDasharray,
+        direction: s.polygonPaintDirection,
+      };
+      styles.set(key, style);
+    }
+  }
+  return {
+    id: p._id,
+    type: p.type,
+    activationType: m.activationType,
+    category: p.featureCategory,
+    obstacle: isObstacle(f),
+    isActive: m.isActive,
+    lowerFt: feet(p.lowerLimit),
+    upperFt: feet(p.upperLimit),
+    priority: s?.priority ?? 0,
+    style,
+    intervals: intervalsOf(f).flatMap((i) => [instant(i.start), instant(i.end)]),
+    load: 0,
+    part: 0,
+    index,
+  };
+}
+
 export interface Filters {
   /** Airspace types shown; empty = all. */
   types: ReadonlySet<number>;
@@ -34,8 +116,8 @@ export function feet(l: VerticalLimit): number {
 }
 
 /** Whether [lower, upper] of the feature meets the band (touching counts). */
-export function meetsBand(f: Feature, [lo, hi]: readonly [number, number]): boolean {
-  return feet(f.properties.lowerLimit) <= hi && feet(f.properties.upperLimit) >= lo;
+export function meetsBand(s: Summary, [lo, hi]: readonly [number, number]): boolean {
+  return s.lowerFt <= hi && s.upperFt >= lo;
 }
 
 export const isObstacle = (f: Feature): boolean =>
@@ -45,13 +127,11 @@ export const isObstacle = (f: Feature): boolean =>
   f.properties.ispoleorpylonobstacle === 1;
 
 /** Whether the filters hide the feature altogether (a feature outside the band is faded, not hidden). */
-export function hidden(f: Feature, filters: Filters): boolean {
-  const p = f.properties;
-  if (filters.types.size > 0 && !filters.types.has(p.type)) return true;
-  const activation = p.vendor.dynamicAirspaceMapping.activationType;
-  if (filters.activationTypes.size > 0 && !filters.activationTypes.has(activation)) return true;
-  if (p.featureCategory === "graphicalNotam" && !filters.graphicalNotams) return true;
-  if (isObstacle(f) && !filters.obstacles) return true;
+export function hidden(s: Summary, filters: Filters): boolean {
+  if (filters.types.size > 0 && !filters.types.has(s.type)) return true;
+  if (filters.activationTypes.size > 0 && !filters.activationTypes.has(s.activationType)) return true;
+  if (s.category === "graphicalNotam" && !filters.graphicalNotams) return true;
+  if (s.obstacle && !filters.obstacles) return true;
   return false;
 }
 
@@ -64,16 +144,9 @@ export function intervalsOf(f: Feature): Interval[] {
   ];
 }
 
-/** Each feature's intervals as epoch ms [start, end, start, end, …], parsed once (the page asks per repaint). */
-const parsed = new WeakMap<Feature, Float64Array>();
-
 /** Active at the instant: inside one of its intervals ([start, end)). */
-export function activeAt(f: Feature, instant: number): boolean {
-  let ms = parsed.get(f);
-  if (!ms) {
-    ms = Float64Array.from(intervalsOf(f).flatMap((i) => [Date.parse(i.start), Date.parse(i.end)]));
-    parsed.set(f, ms);
-  }
+export function activeAt(s: Summary, instant: number): boolean {
+  const ms = s.intervals;
   for (let i = 0; i < ms.length; i += 2) if (ms[i]! <= instant && instant < ms[i + 1]!) return true;
   return false;
 }
@@ -106,6 +179,4 @@ export const hhmm = (minute: number): string =>
   `${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
 
 /** Draw order: low priority first, so higher-priority airspaces lie on top. */
-export const byPriority = (a: Feature, b: Feature): number =>
-  (a.properties.vendor.dynamicAirspaceMapping.dynamicStyle?.priority ?? 0) -
-  (b.properties.vendor.dynamicAirspaceMapping.dynamicStyle?.priority ?? 0);
+export const byPriority = (a: Summary, b: Summary): number => a.priority - b.priority;

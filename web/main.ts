@@ -5,10 +5,11 @@ import L from "leaflet";
 import { feature as topoFeature } from "topojson-client";
 import type { Topology } from "topojson-specification";
 import countries50m from "world-atlas/countries-50m.json";
-import type { Feature, FeatureCollection } from "../src/model/contract.js";
+import type { Feature } from "../src/model/contract.js";
 import { ACTIVATION_TYPES, AirspaceType } from "../src/model/vocab.js";
 import { PALETTE } from "../src/resolve/style.js";
-import { FeatureCanvas, type PaintStyle } from "./canvas-layer.js";
+import { FeatureCanvas, type PaintStyle, type Shape } from "./canvas-layer.js";
+import { ringsOf } from "./geometry.js";
 import {
   ALL,
   activeAt,
@@ -21,7 +22,9 @@ import {
   intervalsOf,
   limitsAt,
   meetsBand,
+  type Summary,
 } from "./logic.js";
+import { type Parsed, Parsers, Superseded } from "./parsers.js";
 
 const EUROPE_CODES =
   "AD AL AT BA BE BG BY CH CY CZ DE DK EE ES FI FR GB GR HR HU IE IS IT LI LT LU LV MC MD ME MK MT NL NO PL PT RO RS SE SI SK SM TR UA".split(
@@ -33,12 +36,12 @@ const MAX_LAG_MS = 30 * 60_000;
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 const state = {
-  features: [] as Feature[],
+  features: [] as Summary[],
   day: "",
   minute: 0,
   filters: { ...ALL } as Filters,
   loadMs: 0,
-  phases: {} as Record<string, number>,
+  phases: {} as Record<string, unknown>,
 };
 
 const map = L.map("map", { preferCanvas: true, fadeAnimation: false }).setView([50, 10], 4);
@@ -46,9 +49,9 @@ L.geoJSON(topoFeature(countries50m as unknown as Topology, (countries50m as unkn
   interactive: false,
   style: { color: "#94a3b8", weight: 0.8, fillColor: "#f8fafc", fillOpacity: 1 },
 }).addTo(map);
-const layer = new FeatureCanvas(paintStyle, (f, at) => {
-  L.popup({ maxWidth: 400 }).setLatLng(at).setContent(popup(f)).openOn(map);
-}).addTo(map);
+const layer = new FeatureCanvas<Summary>(paintStyle, (s, at) => void openPopup(s, at)).addTo(map);
+/** Parsing workers, as many as the machine has cores (at most four): the main thread only draws. */
+const parsers = new Parsers(Math.min(4, Math.max(2, navigator.hardwareConcurrency || 2)), "worker.js");
 
 const hatches = new Map<string, CanvasPattern>();
 /** A diagonal hatch in the feature's line colour, as a canvas pattern Leaflet's canvas renderer can fill with. */
@@ -91,14 +94,13 @@ function computeAlpha(css: string, k: number): string {
 }
 
 /** How a feature is painted now: its dynamicStyle, stronger when active at the chosen minute, faded outside the band. */
-function paintStyle(f: Feature): PaintStyle | undefined {
+function paintStyle(f: Summary): PaintStyle | undefined {
   if (hidden(f, state.filters)) return undefined;
-  const m = f.properties.vendor.dynamicAirspaceMapping;
-  const s = m.dynamicStyle;
+  const s = f.style;
   const now = activeAt(f, instantOf(state.minute));
   const fade = meetsBand(f, state.filters.bandFt) ? 1 : 0.2;
   const fillColor = s?.fillColor ?? "rgba(82, 82, 91, 0.08)";
-  const dir = s?.polygonPaintDirection;
+  const dir = s?.direction;
   const hatched = (dir === "forwardDiagonal" || dir === "backwardDiagonal") && s ? hatch(s.lineColor, dir) : undefined;
   return {
     // the colours carry their opacity already; an active feature stands out with a stronger fill
@@ -108,7 +110,7 @@ function paintStyle(f: Feature): PaintStyle | undefined {
     strokeAlpha: Math.min(1, fade * (now ? 1.25 : 1)),
     width: (s?.lineWidth ?? 1) * (now ? 2 : 1) + (dir === "inside" ? 2 : 0),
     // Unknown is visibly different from No: a dotted outline (No is drawn solid, faded by its style)
-    dash: m.isActive === "Unknown" ? [1, 4] : (s?.lineDasharray ?? []),
+    dash: f.isActive === "Unknown" ? [1, 4] : (s?.dash ?? []),
   };
 }
 
@@ -127,7 +129,13 @@ function restyle(): void {
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-function popup(f: Feature): string {
+/** Opens a feature's popup once its worker has sent its whole properties. */
+async function openPopup(s: Summary, at: L.LatLng): Promise<void> {
+  const properties = await parsers.properties(s);
+  if (properties) L.popup({ maxWidth: 400 }).setLatLng(at).setContent(popup({ properties })).openOn(map);
+}
+
+function popup(f: Pick<Feature, "properties">): string {
   const p = f.properties;
   const m = p.vendor.dynamicAirspaceMapping;
   const temp = limitsAt(f, instantOf(state.minute));
@@ -160,9 +168,23 @@ function popup(f: Feature): string {
   return `<div class="popup"><h3>${esc(p.name)}</h3><table>${rows.map(([k, v]) => `<tr><td>${k}</td><td>${v}</td></tr>`).join("")}</table>${notams}${aup}</div>`;
 }
 
-function draw(fc: FeatureCollection): void {
-  state.features = [...fc.features].sort(byPriority);
-  layer.setFeatures(state.features);
+/** Draws the parsed features, higher priorities on top. */
+function draw({ summaries, packed }: Parsed): void {
+  const shapes: Shape<Summary>[] = [];
+  let k = 0;
+  for (const part of packed) {
+    for (let i = 0; i < part.featureEnds.length; i++) {
+      const b = part.boxes;
+      shapes.push({
+        item: summaries[k++]!,
+        rings: ringsOf(part, i),
+        box: [b[4 * i]!, b[4 * i + 1]!, b[4 * i + 2]!, b[4 * i + 3]!],
+      });
+    }
+  }
+  shapes.sort((a, b) => byPriority(a.item, b.item));
+  state.features = shapes.map((s) => s.item);
+  layer.setShapes(shapes);
   restyle();
 }
 
@@ -192,7 +214,14 @@ async function load(event?: Event): Promise<void> {
     return message(`${r.status} ${problem.title ?? r.statusText}: ${problem.detail ?? ""}`, true);
   }
   const fetched = performance.now();
-  const fc = (await r.json()) as FeatureCollection;
+  let fc: Parsed;
+  try {
+    if (!r.body) throw new Error("the answer is empty");
+    fc = await parsers.parse(r.body);
+  } catch (error) {
+    if (error instanceof Superseded) return; // a later Load is under way
+    return message(`The answer could not be read: ${error instanceof Error ? error.message : error}`, true);
+  }
   const parsed = performance.now();
   const version = r.headers.get("X-Data-Version") ?? "?";
   const published = new Date(r.headers.get("Last-Modified") ?? Date.now());
@@ -204,23 +233,26 @@ async function load(event?: Event): Promise<void> {
   state.loadMs = performance.now() - started;
   state.phases = {
     fetchMs: fetched - started,
-    parseMs: parsed - fetched,
+    downloadMs: fc.downloadedAt - fetched,
+    parseMs: parsed - fc.downloadedAt,
+    pieces: fc.pieces,
     drawMs: drawnAt - parsed,
     fitMs: performance.now() - drawnAt,
+    workers: fc.timings,
   };
   requestAnimationFrame(() => {
     state.phases.paintMs = layer.lastPaintMs;
   });
   $("data-version").textContent = version;
   $("published").textContent = `${published.toISOString().slice(0, 16).replace("T", " ")} UTC`;
-  $("feature-count").textContent = String(fc.features.length);
+  $("feature-count").textContent = String(fc.summaries.length);
   $("version").hidden = false;
   const lag = Date.now() - published.getTime();
   const stale = $("stale");
   stale.hidden = lag <= MAX_LAG_MS;
   stale.textContent = `Published ${Math.round(lag / 60_000)} min ago: older than the 30 min the diagnostics allow.`;
   void status();
-  message(`${fc.features.length} features drawn.`);
+  message(`${fc.summaries.length} features drawn.`);
   document.body.dataset.loaded = version;
 }
 
@@ -317,14 +349,16 @@ Object.assign(window, {
     highlighted: () =>
       state.features
         .filter((f) => !hidden(f, state.filters) && activeAt(f, instantOf(state.minute)))
-        .map((f) => f.properties._id)
+        .map((f) => f.id)
         .sort(),
     loadMs: () => state.loadMs,
+    /** How many workers parsed the last answer. */
+    parts: () => new Set(state.features.map((f) => f.part)).size,
     phases: () => state.phases,
     open: (id: string) => {
-      const f = state.features.find((x) => x.properties._id === id);
+      const f = state.features.find((x) => x.id === id);
       const at = f && layer.centreOf(f);
-      if (f && at) L.popup({ maxWidth: 400 }).setLatLng(at).setContent(popup(f)).openOn(map);
+      if (f && at) void openPopup(f, at);
     },
   },
 });

@@ -10,6 +10,7 @@ import {
   hidden,
   limitsAt,
   meetsBand,
+  summarize,
 } from "../../web/logic.js";
 import { feature } from "../publish/fixtures.js";
 
@@ -36,7 +37,8 @@ function scheduled(): Feature {
 describe("the map page's logic", () => {
   it("is active inside its activation times and schedule rows, start included and end excluded", () => {
     const f = scheduled();
-    expect(["05:59", "06:00", "07:59", "08:00", "12:00", "13:29", "13:30"].map((t) => activeAt(f, at(t)))).toEqual([
+    const s = summarize(f);
+    expect(["05:59", "06:00", "07:59", "08:00", "12:00", "13:29", "13:30"].map((t) => activeAt(s, at(t)))).toEqual([
       false,
       true,
       true,
@@ -53,7 +55,7 @@ describe("the map page's logic", () => {
   });
 
   it("meets an altitude band in feet (FL ×100, metres converted, touching counts)", () => {
-    const f = scheduled(); // 1500 ft MSL – FL100
+    const f = summarize(scheduled()); // 1500 ft MSL – FL100
     expect(feet({ value: 300, unit: 0, referenceDatum: 1 })).toBe(984);
     expect(meetsBand(f, [0, 1499])).toBe(false);
     expect(meetsBand(f, [0, 1500])).toBe(true);
@@ -62,16 +64,18 @@ describe("the map page's logic", () => {
   });
 
   it("hides by type, activation type, graphical NOTAMs and obstacles", () => {
-    const f = scheduled();
+    const full = scheduled();
+    const f = summarize(full);
     expect(hidden(f, ALL)).toBe(false);
     expect(hidden(f, { ...ALL, types: new Set([2]) })).toBe(true);
-    expect(hidden(f, { ...ALL, types: new Set([f.properties.type]) })).toBe(false);
+    expect(hidden(f, { ...ALL, types: new Set([full.properties.type]) })).toBe(false);
     expect(hidden(f, { ...ALL, activationTypes: new Set(["isNotActiveAirspace"]) })).toBe(
-      f.properties.vendor.dynamicAirspaceMapping.activationType !== "isNotActiveAirspace",
+      full.properties.vendor.dynamicAirspaceMapping.activationType !== "isNotActiveAirspace",
     );
-    const notam = structuredClone(f);
-    notam.properties.featureCategory = "graphicalNotam";
-    notam.properties.iscraneobstacle = 1;
+    const raw = structuredClone(full);
+    raw.properties.featureCategory = "graphicalNotam";
+    raw.properties.iscraneobstacle = 1;
+    const notam = summarize(raw);
     expect(hidden(notam, { ...ALL, graphicalNotams: false })).toBe(true);
     expect(hidden(notam, { ...ALL, obstacles: false })).toBe(true);
     expect(hidden(f, { ...ALL, graphicalNotams: false, obstacles: false })).toBe(false);

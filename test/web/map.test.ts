@@ -9,7 +9,7 @@ import { launchChromium } from "../../bench/support.js";
 import type { FeatureCollection } from "../../src/model/contract.js";
 import { LocalStore } from "../../src/publish/local-store.js";
 import { currentManifest, readEurope } from "../../src/publish/read-back.js";
-import { activeAt } from "../../web/logic.js";
+import { activeAt, summarize } from "../../web/logic.js";
 import { FIXTURES, ROOT, tempDir } from "../helpers.js";
 import { cli, type Running, serve } from "../origin/harness.js";
 
@@ -67,7 +67,7 @@ async function load(withToken: string): Promise<void> {
 
 describe("the map page", () => {
   it("is written into the store beside the artifacts, and served by the origin at /", async () => {
-    for (const name of ["index.html", "app.js", "app.css", "leaflet.css"]) {
+    for (const name of ["index.html", "app.js", "worker.js", "app.css", "leaflet.css"]) {
       expect(
         readFileSync(path.join(store, name)).equals(readFileSync(path.join(ROOT, "dist", "web", name))),
         name,
@@ -82,6 +82,7 @@ describe("the map page", () => {
     await load(token);
     await page.waitForSelector("body[data-loaded]");
     expect(await map<number>("drawn")).toBe(europe.features.length);
+    expect(await map<number>("parts")).toBe(2); // parsed by two workers side by side
     expect(await page.textContent("#feature-count")).toBe(String(europe.features.length));
     expect(await page.textContent("#data-version")).toMatch(/^20220223T100000Z-[0-9a-f]{8}$/);
     expect(await page.textContent("#published")).toBe("2022-02-23 10:00 UTC");
@@ -105,7 +106,7 @@ describe("the map page", () => {
     );
     const instant = Date.parse(`${DAY}T00:00:00Z`) + minute * 60_000;
     const want = europe.features
-      .filter((f) => activeAt(f, instant))
+      .filter((f) => activeAt(summarize(f), instant))
       .map((f) => f.properties._id)
       .sort();
     expect(await map<string[]>("highlighted")).toEqual(want);
@@ -128,6 +129,34 @@ describe("the map page", () => {
     expect(text).toMatch(/AUP EBR04/);
     expect(text).toContain("isActivatedByAUPAndNOTAMAirspace");
     await page.screenshot({ path: path.join(SHOTS, "popup.png") });
+  });
+
+  it("shows the popup of features parsed by either worker", async () => {
+    for (const f of [europe.features[0]!, europe.features.at(-1)!]) {
+      await map("open", f.properties._id);
+      await expect.poll(() => page.textContent(".leaflet-popup-content h3").catch(() => null)).toBe(f.properties.name);
+      const text = await page.locator(".leaflet-popup-content").textContent();
+      expect(text).toContain(f.properties.vendor.formattedLowerLimit);
+      expect(text).toContain(f.properties.vendor.dynamicAirspaceMapping.activationType);
+    }
+  });
+
+  it("says so when the answer is cut off, and draws none of it", async () => {
+    // the origin cannot be made to cut its own answer, so Playwright stands in for the network: it hands the
+    // page the origin's real answer without its last 5 000 bytes
+    await page.route("**/v1/data/airspaces*", async (route) => {
+      const real = await route.fetch();
+      const body = await real.body();
+      await route.fulfill({ response: real, body: body.subarray(0, body.length - 5000) });
+    });
+    try {
+      await load(token);
+      await page.waitForSelector("#message.error", { timeout: 10_000 });
+      expect(await page.textContent("#message")).toMatch(/^The answer could not be read: .*cut off/);
+      expect(await map<number>("drawn")).toBe(0);
+    } finally {
+      await page.unroute("**/v1/data/airspaces*");
+    }
   });
 
   it("shows the origin's error for a wrong token", async () => {
