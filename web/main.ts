@@ -194,6 +194,9 @@ function message(text: string, error = false): void {
   el.className = error ? "error" : "";
 }
 
+/** Loads started; an answer for an earlier one than the last is dropped. */
+let loads = 0;
+
 async function load(event?: Event): Promise<void> {
   event?.preventDefault();
   const token = ($("token") as HTMLInputElement).value.trim();
@@ -202,12 +205,14 @@ async function load(event?: Event): Promise<void> {
   const countries = codes.includes("EUROPE") || codes.length === 0 ? "EUROPE" : codes.join(",");
   message(`Loading ${countries}…`);
   const started = performance.now();
+  const mine = ++loads;
   // no-cache: the answer varies on Accept-Encoding only, so a cached copy must be revalidated with this token
   // (the origin checks it before answering 304); a wrong token must not be shown data cached for another
   const r = await fetch(`/v1/data/airspaces?countries=${encodeURIComponent(countries)}`, {
     cache: "no-cache",
     headers: { Authorization: `Bearer ${token}` },
   }).catch(() => undefined);
+  if (mine !== loads) return;
   if (!r) return message("The origin could not be reached.", true);
   if (!r.ok) {
     const problem = (await r.json().catch(() => ({}))) as { title?: string; detail?: string };

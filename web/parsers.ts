@@ -69,7 +69,7 @@ export class Parsers {
     let sent = 0;
     let failed: Error | undefined;
     let settle: (() => void) | undefined;
-    this.listener = (worker, m) => {
+    const listener = (worker: number, m: FromWorker | "superseded") => {
       if (m === "superseded") failed ??= new Superseded();
       else if (m.kind === "error") failed ??= new Error(m.message);
       else if (m.kind === "parsed") {
@@ -78,6 +78,7 @@ export class Parsers {
       }
       settle?.();
     };
+    this.listener = listener;
     const dispatch = (bytes: Uint8Array) => {
       const worker = this.backlog.indexOf(Math.min(...this.backlog));
       this.backlog[worker]! += bytes.length;
@@ -101,7 +102,7 @@ export class Parsers {
       }
       while (!failed && replies.filter(Boolean).length < sent) await new Promise<void>((r) => (settle = r));
     } finally {
-      this.listener = undefined;
+      if (this.listener === listener) this.listener = undefined;
       if (failed) await reader.cancel().catch(() => {});
     }
     if (failed) throw failed;

@@ -141,6 +141,16 @@ describe("the map page", () => {
     }
   });
 
+  it("draws the last load when Load is pressed again before the first answer is in", async () => {
+    await page.goto(`${origin.url}/`);
+    await page.fill("#token", token);
+    await page.click("button[type=submit]");
+    await page.click("button[type=submit]");
+    await page.waitForSelector("body[data-loaded]");
+    expect(await page.getAttribute("#message", "class")).not.toBe("error");
+    expect(await map<number>("drawn")).toBe(europe.features.length);
+  });
+
   it("says so when the answer is cut off, and draws none of it", async () => {
     // the origin cannot be made to cut its own answer, so Playwright stands in for the network: it hands the
     // page the origin's real answer without its last 5 000 bytes
