@@ -3,14 +3,14 @@
 // Measures, five times in a fresh page, the time from pressing Load to the page's "drawn" mark plus two
 // animation frames (the canvas is painted by then), with the page's own phases. Goal: under 3 s (median).
 // Writes bench/out/map.json.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { main } from "../jobs/cli.js";
 import { generate } from "./generate.js";
 import { generateAup, generateNotams } from "./generate-dynamic.js";
-import { captureIo, launchChromium, ROOT, SHARED, sharedAirspaceMissing } from "./support.js";
+import { captureIo, launchChromium, ROOT, SHARED, sharedAirspaceMissing, spawnOrigin } from "./support.js";
 
 const OUT = path.join(ROOT, "bench", "out", "map");
 const DATE = "2026-09-14";
@@ -97,32 +97,6 @@ async function run(): Promise<void> {
     await browser.close();
     await origin.close();
   }
-}
-
-/** The origin in its own process, as in production (not in this one, whose heap still holds the publish run's). */
-async function spawnOrigin(store: string, tokens: string): Promise<{ url: string; close(): Promise<void> }> {
-  const child = spawn(
-    process.execPath,
-    [path.join(ROOT, "dist", "jobs", "cli.js"), "serve", "--store", store, "--tokens", tokens, "--port", "0"],
-    { stdio: ["ignore", "ignore", "pipe"] },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    let err = "";
-    child.stderr.on("data", (chunk: Buffer) => {
-      err += chunk;
-      const listening = /"url":"([^"]+)"/.exec(err);
-      if (listening) resolve(listening[1]!);
-    });
-    child.once("exit", (code) => reject(new Error(`the origin exited (${code}): ${err}`)));
-  });
-  return {
-    url,
-    close: () =>
-      new Promise((resolve) => {
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
 }
 
 if (process.argv[2] === "prepare") await prepare();

@@ -8,9 +8,8 @@ import http from "node:http";
 import path from "node:path";
 import { main } from "../jobs/cli.js";
 import { generate } from "./generate.js";
-import { captureIo, freePort, ROOT, SHARED, sharedAirspaceMissing } from "./support.js";
+import { captureIo, freePort, ROOT, SHARED, sharedAirspaceMissing, spawnOrigin } from "./support.js";
 
-const CLI = path.join(ROOT, "dist", "jobs", "cli.js");
 const OUT = path.join(ROOT, "bench", "out", "origin");
 const DATE = "2026-09-14";
 const SECONDS = Number(process.env.BENCH_WRK_SECONDS ?? 10);
@@ -128,17 +127,11 @@ async function run(): Promise<void> {
   );
   token = token.trim();
 
-  const [originPort, nginxPort] = [await freePort(), await freePort()];
-  const children: ChildProcess[] = [];
+  const nginxPort = await freePort();
+  const served = await spawnOrigin(store, tokens, openSync(path.join(OUT, "origin-access.log"), "w"));
+  let nginxProcess: ChildProcess | undefined;
   try {
-    const log = openSync(path.join(OUT, "origin-access.log"), "w");
-    children.push(
-      spawn(process.execPath, [CLI, "serve", "--store", store, "--tokens", tokens, "--port", String(originPort)], {
-        stdio: ["ignore", log, "inherit"],
-      }),
-    );
-    const origin = `http://127.0.0.1:${originPort}`;
-    await until(`${origin}/v1/status/master-features`);
+    const origin = served.url;
     const files: Record<string, http.IncomingHttpHeaders> = {};
     const sizes: Record<string, number> = {};
     for (const [name, countries] of [
@@ -152,7 +145,7 @@ async function run(): Promise<void> {
       sizes[name] = body.length;
     }
     writeFileSync(path.join(OUT, "nginx.conf"), nginxConf(OUT, nginxPort, files));
-    children.push(spawn("nginx", ["-c", path.join(OUT, "nginx.conf")], { stdio: "inherit" }));
+    nginxProcess = spawn("nginx", ["-c", path.join(OUT, "nginx.conf")], { stdio: "inherit" });
     const nginx = `http://127.0.0.1:${nginxPort}`;
     await until(`${nginx}/one`);
 
@@ -189,7 +182,8 @@ async function run(): Promise<void> {
     const lines = readFileSync(path.join(OUT, "origin-access.log"), "utf8").split("\n").length;
     console.log(`(origin access log: ${lines - 1} lines)`);
   } finally {
-    for (const c of children) c.kill();
+    nginxProcess?.kill();
+    await served.close();
   }
 }
 

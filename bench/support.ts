@@ -1,5 +1,7 @@
 // What the benchmarks (and the tests that start real parts) share: where the project and the shared corpus
-// are, a free loopback port, Debian's headless Chromium, and an in-memory Io for running the CLI in-process.
+// are, a free loopback port, the origin in a process of its own, Debian's headless Chromium, and an in-memory Io
+// for running the CLI in-process.
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -33,6 +35,42 @@ export function freePort(): Promise<number> {
     });
     s.on("error", reject);
   });
+}
+
+/**
+ * The built CLI's `serve` in a process of its own, as in production, on a free port; resolves once it listens.
+ * Its access log goes to `stdout` (a file descriptor, or nowhere), its warnings to this process's stderr.
+ */
+export async function spawnOrigin(
+  store: string,
+  tokens: string,
+  stdout: number | "ignore" = "ignore",
+): Promise<{ url: string; close(): Promise<void> }> {
+  const cli = path.join(ROOT, "dist", "jobs", "cli.js");
+  const child = spawn(process.execPath, [cli, "serve", "--store", store, "--tokens", tokens, "--port", "0"], {
+    stdio: ["ignore", stdout, "pipe"],
+  });
+  const stderr = child.stderr;
+  if (!stderr) throw new Error("the origin's stderr is not piped");
+  stderr.pipe(process.stderr);
+  const url = await new Promise<string>((resolve, reject) => {
+    let err = "";
+    stderr.on("data", (chunk: Buffer) => {
+      err += chunk;
+      const listening = /"url":"([^"]+)"/.exec(err);
+      if (listening) resolve(listening[1]!);
+    });
+    child.once("exit", (code) => reject(new Error(`the origin exited (${code}): ${err}`)));
+  });
+  return {
+    url,
+    close: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
 }
 
 /** Debian's Chromium, headless, with the flags this machine needs (DESIGN §7). */

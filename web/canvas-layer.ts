@@ -1,7 +1,6 @@
 // One canvas for every feature, drawn straight from Web Mercator coordinates computed once per load (by the
-// parsing workers, web/geometry.ts): tens of
-// thousands of polygons with a million vertices repaint in a fraction of a second, where one Leaflet layer per
-// feature takes seconds. Points closer than half a pixel to the previous one are skipped while drawing.
+// parsing workers, web/geometry.ts): tens of thousands of polygons with a million vertices repaint in a fraction
+// of a second, where one Leaflet layer per feature takes seconds. Points closer than half a pixel to the previous one are skipped while drawing.
 // Features under four pixels are drawn as small boxes. Clicks are answered by a bounding-box scan and an even-odd
 // point-in-polygon test, topmost feature first.
 import L from "leaflet";

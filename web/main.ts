@@ -40,7 +40,6 @@ const state = {
   day: "",
   minute: 0,
   filters: { ...ALL } as Filters,
-  loadMs: 0,
   phases: {} as Record<string, unknown>,
 };
 
@@ -235,7 +234,6 @@ async function load(event?: Event): Promise<void> {
   const drawnAt = performance.now();
   const bounds = layer.bounds();
   if (bounds) map.fitBounds(bounds, { padding: [10, 10] });
-  state.loadMs = performance.now() - started;
   state.phases = {
     fetchMs: fetched - started,
     downloadMs: fc.downloadedAt - fetched,
@@ -356,7 +354,6 @@ Object.assign(window, {
         .filter((f) => !hidden(f, state.filters) && activeAt(f, instantOf(state.minute)))
         .map((f) => f.id)
         .sort(),
-    loadMs: () => state.loadMs,
     /** How many workers parsed the last answer. */
     parts: () => new Set(state.features.map((f) => f.part)).size,
     phases: () => state.phases,

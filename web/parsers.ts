@@ -67,6 +67,7 @@ export class Parsers {
     const replies: { worker: number; m: Parsing }[] = [];
     const sizes: number[] = [];
     let sent = 0;
+    let received = 0;
     let failed: Error | undefined;
     let settle: (() => void) | undefined;
     const listener = (worker: number, m: FromWorker | "superseded") => {
@@ -74,6 +75,7 @@ export class Parsers {
       else if (m.kind === "error") failed ??= new Error(m.message);
       else if (m.kind === "parsed") {
         replies[m.piece] = { worker, m };
+        received++;
         this.backlog[worker]! -= sizes[m.piece]!;
       }
       settle?.();
@@ -100,7 +102,7 @@ export class Parsers {
         if ("whole" in rest) dispatch(rest.whole.slice());
         else for (const piece of rest.pieces) dispatch(piece);
       }
-      while (!failed && replies.filter(Boolean).length < sent) await new Promise<void>((r) => (settle = r));
+      while (!failed && received < sent) await new Promise<void>((r) => (settle = r));
     } finally {
       if (this.listener === listener) this.listener = undefined;
       if (failed) await reader.cancel().catch(() => {});
