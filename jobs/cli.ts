@@ -34,7 +34,13 @@ function program(io: Io, setCode: (code: number) => void): Command {
     .option("--store <DIR|s3://bucket/prefix>", "store: a directory or an S3 bucket", "artifacts")
     .option("--s3-endpoint <URL>", "S3-compatible endpoint (else AWS_ENDPOINT_URL_S3, else AWS)")
     .option("--countries <CC,CC>", "publish only these countries")
-    .option("--notams <path>", "NOTAM file (ICAO text, JSON lines, gzip), directory or - (repeatable)", collect)
+    .option(
+      "--notams <path>",
+      "NOTAM file (EAD PIB XML, ICAO text, JSON lines, gzip), directory or - (repeatable)",
+      collect,
+    )
+    .option("--notam-as-of <ISO>", "as-of time of NOTAM sources whose content states none (text, JSON lines)")
+    .option("--notam-firs <FIR,FIR>", "FIRs briefed by NOTAM sources whose content does not say")
     .option(
       "--aup <[YYYY-MM-DD[Thhmm]=]path>",
       "AUP/UUP: NM RSA table (CSV) or B2B XML, file, directory or - (repeatable)",
@@ -100,6 +106,8 @@ function program(io: Io, setCode: (code: number) => void): Command {
     .option("--s3-endpoint <URL>", "S3-compatible endpoint")
     .option("--airspaces <[CC=]path>", "or: airspace inputs (repeatable)", collect)
     .option("--notams <path>", "NOTAM inputs (repeatable)", collect)
+    .option("--notam-as-of <ISO>", "as-of time of NOTAM inputs whose content states none")
+    .option("--notam-firs <FIR,FIR>", "FIRs briefed by NOTAM inputs whose content does not say")
     .option("--aup <[YYYY-MM-DD[Thhmm]=]path>", "AUP/UUP inputs (repeatable)", collect)
     .option("--date <YYYY-MM-DD>", "UTC day (with inputs)")
     .option("--now <ISO>", "reference instant (with inputs)")

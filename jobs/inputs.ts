@@ -8,7 +8,7 @@ import type { DynamicInput } from "../src/sources.js";
 import { UsageError } from "./usage.js";
 
 const AIRSPACE_EXTENSIONS = /\.(geojson|json|jsonl|txt|openair|aip|xml)$/i;
-const NOTAM_EXTENSIONS = /\.(txt|jsonl|json|gz)$/i;
+const NOTAM_EXTENSIONS = /\.(txt|jsonl|json|xml|gz)$/i;
 const AUP_EXTENSIONS = /\.(csv|xml)$/i;
 
 /** `fetchedAt` is the run's reference instant: a local file is as fresh as the run that reads it. */
@@ -35,16 +35,27 @@ export async function readAirspaceInputs(
   return out;
 }
 
-/** NOTAM sources: files (ICAO text, JSON lines, gzip), directories of them, or `-`. */
+/**
+ * NOTAM sources: files (EAD PIB XML, ICAO text, JSON lines, gzip), directories of them, or `-`. `declared` is the
+ * operator's as-of time and FIRs, used only by sources whose content does not say (DESIGN §4): a file's mtime
+ * is never an as-of time.
+ */
 export async function readNotamInputs(
   specs: readonly string[],
   stdin: () => Promise<Buffer>,
   fetchedAt: number,
-): Promise<Array<{ name: string; bytes: Buffer; fetchedAt: number }>> {
-  const out: Array<{ name: string; bytes: Buffer; fetchedAt: number }> = [];
+  declared: { asOf?: number; firs?: readonly string[] } = {},
+): Promise<DynamicInput[]> {
+  const out: DynamicInput[] = [];
   for (const spec of specs) {
     for (const file of await expand(spec, NOTAM_EXTENSIONS, "--notams")) {
-      out.push({ name: file, bytes: file === "-" ? await stdin() : await readFile(file), fetchedAt });
+      out.push({
+        name: file,
+        bytes: file === "-" ? await stdin() : await readFile(file),
+        fetchedAt,
+        ...(declared.asOf === undefined ? {} : { asOf: { at: declared.asOf, from: "declared" as const } }),
+        ...(declared.firs ? { firs: declared.firs } : {}),
+      });
     }
   }
   return out;

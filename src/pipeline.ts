@@ -16,10 +16,11 @@ import { buildReport, type RunReport } from "./report.js";
 import type { ActivitySources } from "./resolve/activity.js";
 import { aupForDay, linkAllocation } from "./resolve/aup.js";
 import { resolveDay } from "./resolve/day.js";
+import { standingOf } from "./resolve/evidence.js";
 import { AirspaceLinker } from "./resolve/link.js";
 import type { Variant } from "./resolve/notam-feature.js";
 import { notamStage } from "./resolve/notam-stage.js";
-import { type DynamicInput, freshness, readDynamicSources } from "./sources.js";
+import { type DynamicInput, readDynamicSources } from "./sources.js";
 
 export interface AirspaceInput {
   /** Source name, for diagnostics and the manifest (a file's base name). */
@@ -39,7 +40,7 @@ export interface PublishDayOptions {
   now: number;
   /** Publish only these countries (upper-case alpha-2); all when absent. */
   countries?: readonly string[];
-  /** Source states to assume when the sources themselves are not given (tests, operators). */
+  /** Sources to assume when the sources themselves are not given (tests): `{notam: [], aup: []}` is none. */
   sources: ActivitySources;
   /** NOTAM sources (ICAO text or JSON lines, gzip or not). */
   notams?: readonly DynamicInput[];
@@ -92,18 +93,17 @@ export async function publishDay(
     ? notamStage(dynamic.notams, linker, { day, now, variant: options.variant ?? "production" }, sink)
     : undefined;
   const aup = options.aup ? aupForDay(dynamic.plans, day, linker) : undefined;
+  // an AUP is evidence only with the plans of the day (and of the day before while 00:00–06:00 matters)
+  const planGap = aup && !(aup.covered.late && (aup.covered.early || now >= day.start + 6 * 3_600_000));
+  const evidence = dynamic.facts.map((f) => {
+    const e = standingOf(f, now, maxAge);
+    return f.kind === "aup" && planGap && e.standing === "fresh"
+      ? { ...e, standing: "stale" as const, reason: `no plan covers every part of ${day.date} still to come` }
+      : e;
+  });
   const sources: ActivitySources = {
-    notam: options.notams
-      ? dynamic.staleKinds.has("notam")
-        ? "stale"
-        : freshness(dynamic.fetchedAt.notam, now, maxAge)
-      : options.sources.notam,
-    // an AUP is fresh only with the plans of the day (and of the day before while 00:00–06:00 matters)
-    aup: aup
-      ? aup.covered.late && (aup.covered.early || now >= day.start + 6 * 3_600_000) && !dynamic.staleKinds.has("aup")
-        ? freshness(dynamic.fetchedAt.aup, now, maxAge)
-        : "stale"
-      : options.sources.aup,
+    notam: options.notams ? evidence.filter((e) => e.kind === "notam") : options.sources.notam,
+    aup: options.aup ? evidence.filter((e) => e.kind === "aup") : options.sources.aup,
   };
   // with the same Z-buffer rule as the allocations: EDR10AZ in the plan makes ED-R 10A AMC-managed
   const amcManaged = new Set(
@@ -141,7 +141,13 @@ export async function publishDay(
     };
   }
   for (const [name, e] of Object.entries(dynamic.manifest)) {
-    manifestSources[name] = { ...e, stale: e.stale || sources[e.kind as "notam" | "aup"] === "stale" };
+    const standing = evidence.find((x) => x.name === name);
+    manifestSources[name] = {
+      ...e,
+      stale: standing?.standing !== "fresh",
+      ...(standing ? { standing: standing.standing } : {}),
+      ...(standing?.reason ? { reason: standing.reason } : {}),
+    };
   }
   const published = await publishVersion(
     deps.store,
@@ -151,7 +157,7 @@ export async function publishDay(
   );
   if (options.staticTier) {
     // the airspace sources alone: no NOTAM or AUP links, their sources taken as absent (hence Unknown where they matter)
-    const staticFeatures = resolveDay(selected, { day, now, sources: { notam: "missing", aup: "missing" } });
+    const staticFeatures = resolveDay(selected, { day, now, sources: { notam: [], aup: [] } });
     const staticByCountry = validByCountry(staticFeatures, sink, options.countries);
     const airspaceSources = Object.fromEntries(
       Object.entries(manifestSources).filter(([, e]) => e.kind === "airspace"),

@@ -127,6 +127,13 @@ export function buildReport(r: ReportInput): RunReport {
   };
 }
 
+/** The dynamic sources in one line for people: `notams fresh; eaup stale (no as-of time in its content or declared)`. */
+export function describeSources(states: ActivitySources): string {
+  const all = [...states.notam, ...states.aup];
+  if (all.length === 0) return "no NOTAM or AUP source";
+  return all.map((s) => `${s.name} ${s.standing}${s.reason ? ` (${s.reason})` : ""}`).join("; ");
+}
+
 function sortKeys(o: Record<string, number>): Record<string, number> {
   return Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
 }

@@ -1,7 +1,10 @@
-// The dynamic sources of a run (NOTAMs, AUP/UUP) read, and how fresh each is (DESIGN §4): a source that is
-// missing, too old, or (AUP) has no plan for the day, is not evidence that a conditional airspace is off.
+// The dynamic sources of a run (NOTAMs, AUP/UUP) read, with what each can prove (DESIGN §4, docs/activation.md):
+// its as-of time from its content (a PIB's `Issued`, a plan's issue time) or, for formats that carry none, a
+// declaration (the operator's, an HTTP answer's Last-Modified/Date); the FIRs it briefs from its content (a PIB's
+// FIR list, the RSA table's FIR column and designators) or declared. Never the clock or a file's mtime.
 
 import { type PlanMeta, readAupSource } from "./aup/read.js";
+import { bundledFirIndex } from "./geo/fir-index.js";
 import { SourceError } from "./ingest/read.js";
 import type { AupPlan } from "./model/aup.js";
 import type { DiagnosticSink } from "./model/diagnostic.js";
@@ -9,13 +12,17 @@ import type { SourceEntry } from "./model/manifest.js";
 import type { Notam } from "./model/notam.js";
 import { isoInstant } from "./model/time.js";
 import { readNotamSource } from "./notam/read.js";
-import type { SourceState } from "./resolve/activity.js";
+import type { SourceFacts } from "./resolve/evidence.js";
 
 export interface DynamicInput {
   name: string;
   bytes: Uint8Array;
-  /** When the source was fetched, epoch ms. */
+  /** When the source was fetched or read, epoch ms: the manifest's `fetchedAt`, never evidence of freshness. */
   fetchedAt: number;
+  /** An as-of time from outside the content, for formats that carry none (operator, HTTP answer). */
+  asOf?: { at: number; from: "declared" | "http" };
+  /** The FIRs the source briefs, declared, for formats that do not say (sources config `firs`, `--notam-firs`). */
+  firs?: readonly string[];
   /** AUP tables only: the plan's AUP day and issue time, when the file name does not say. */
   plan?: PlanMeta;
   /** The fetch failed and this is the last good copy: stale whatever its age. */
@@ -26,10 +33,8 @@ export interface ReadSources {
   notams: Notam[];
   plans: AupPlan[];
   manifest: Record<string, SourceEntry>;
-  /** Oldest fetch per kind, for freshness. */
-  fetchedAt: { notam?: number; aup?: number };
-  /** Kinds of which a source is a fallback copy. */
-  staleKinds: Set<"notam" | "aup">;
+  /** Per source, what it can prove; standing is decided against `now` by the pipeline. */
+  facts: SourceFacts[];
 }
 
 /** Reads NOTAM and AUP inputs; a source of which nothing can be read fails the run (SourceError). */
@@ -37,21 +42,43 @@ export function readDynamicSources(
   inputs: { notams?: readonly DynamicInput[]; aup?: readonly DynamicInput[] },
   sink: DiagnosticSink,
 ): ReadSources {
-  const out: ReadSources = { notams: [], plans: [], manifest: {}, fetchedAt: {}, staleKinds: new Set() };
-  const entry = (i: DynamicInput, kind: "notam" | "aup", sha256: string, records: number) => {
-    const stale = i.stale === true;
-    if (stale) out.staleKinds.add(kind);
-    out.manifest[i.name] = { kind, fetchedAt: isoInstant(i.fetchedAt), effective: null, stale, sha256, records };
-    out.fetchedAt[kind] = Math.min(out.fetchedAt[kind] ?? Number.POSITIVE_INFINITY, i.fetchedAt);
+  const out: ReadSources = { notams: [], plans: [], manifest: {}, facts: [] };
+  const record = (i: DynamicInput, facts: SourceFacts, sha256: string) => {
+    out.facts.push(facts);
+    out.manifest[i.name] = {
+      kind: facts.kind,
+      fetchedAt: isoInstant(i.fetchedAt),
+      effective: null,
+      stale: i.stale === true,
+      sha256,
+      records: facts.records,
+      asOf: facts.asOf === undefined ? null : isoInstant(facts.asOf),
+      asOfFrom: facts.asOfFrom,
+      coverage: facts.coverage === "all" ? ["*"] : [...facts.coverage],
+    };
   };
   for (const i of inputs.notams ?? []) {
     const read = readNotamSource(i.bytes, i.name);
     // an unreadable feed must not pass for a fresh one: silence would turn conditional airspaces to No
-    const why = read.diagnostics.find((d) => d.severity === "skipped");
-    if (read.notams.length === 0 && why) throw new SourceError(i.name, why.code, `no usable NOTAM; ${why.message}`);
+    const why = read.diagnostics.find((d) => d.severity === "skipped" && d.record === undefined);
+    const none = read.diagnostics.find((d) => d.severity === "skipped");
+    if (why && (read.notams.length === 0 || why.code === "notam.pib.truncated"))
+      throw new SourceError(i.name, why.code, `no usable NOTAM; ${why.message}`);
+    if (read.notams.length === 0 && none) throw new SourceError(i.name, none.code, `no usable NOTAM; ${none.message}`);
     sink.addAll(read.diagnostics);
     out.notams.push(...read.notams);
-    entry(i, "notam", read.sha256, read.notams.length);
+    record(
+      i,
+      {
+        name: i.name,
+        kind: "notam",
+        ...asOf(read.asOf, i),
+        ...coverage(read.coverage, i),
+        records: read.notams.length,
+        ...(i.stale ? { fallback: true } : {}),
+      },
+      read.sha256,
+    );
   }
   for (const i of inputs.aup ?? []) {
     const read = readAupSource(i.bytes, i.name, i.plan);
@@ -62,18 +89,66 @@ export function readDynamicSources(
     if (read.plans.length === 0 && why) throw new SourceError(i.name, why.code, why.message);
     sink.addAll(read.diagnostics);
     out.plans.push(...read.plans);
-    entry(
+    const known = read.plans.filter((p) => p.issuedFrom !== "guessed");
+    const issued = known.length > 0 ? Math.max(...known.map((p) => p.issued)) : undefined;
+    const from = known.some((p) => p.issuedFrom === "content") ? "content" : "declared";
+    record(
       i,
-      "aup",
+      {
+        name: i.name,
+        kind: "aup",
+        ...(issued === undefined ? asOf(undefined, i) : { asOf: issued, asOfFrom: from }),
+        // filled below: the plans of all AUP sources are one EAUP chain
+        coverage: [],
+        coverageFrom: "none",
+        records: read.plans.reduce((n, p) => n + p.allocations.length, 0),
+        ...(i.stale ? { fallback: true } : {}),
+      },
       read.sha256,
-      read.plans.reduce((n, p) => n + p.allocations.length, 0),
     );
+  }
+  // the EAUP is one publication for every participating state: a plan that allocates nothing in a state still
+  // speaks for it when another plan of the chain shows the state takes part
+  const chain = planFirs(out.plans);
+  for (const [k, f] of out.facts.entries()) {
+    if (f.kind !== "aup") continue;
+    const input = (inputs.aup ?? []).find((i) => i.name === f.name);
+    out.facts[k] = { ...f, ...coverage(chain, input ?? { name: f.name, bytes: new Uint8Array(), fetchedAt: 0 }) };
+    const entry = out.manifest[f.name];
+    if (entry) entry.coverage = [...(out.facts[k]!.coverage as string[])];
   }
   return out;
 }
 
-/** A given source is fresh while younger than the limit; none given is missing. */
-export function freshness(fetchedAt: number | undefined, now: number, maxAgeMs: number): SourceState {
-  if (fetchedAt === undefined) return "missing";
-  return now - fetchedAt > maxAgeMs ? "stale" : "fresh";
+/** The content's as-of time, else the declared one, else none (stale). */
+function asOf(content: number | undefined, i: DynamicInput): Pick<SourceFacts, "asOf" | "asOfFrom"> {
+  if (content !== undefined) return { asOf: content, asOfFrom: "content" };
+  if (i.asOf) return { asOf: i.asOf.at, asOfFrom: i.asOf.from };
+  return { asOfFrom: "none" };
+}
+
+/** The content's FIRs, else the declared ones, else none (covers no airspace). */
+function coverage(
+  content: readonly string[] | undefined,
+  i: DynamicInput,
+): Pick<SourceFacts, "coverage" | "coverageFrom"> {
+  if (content && content.length > 0) return { coverage: [...content].sort(), coverageFrom: "content" };
+  if (i.firs && i.firs.length > 0) return { coverage: [...i.firs].sort(), coverageFrom: "declared" };
+  return { coverage: [], coverageFrom: "none" };
+}
+
+/** The FIRs a set of plans speaks for: the table's FIR column, and the FIRs of the states its designators name. */
+function planFirs(plans: readonly AupPlan[]): string[] {
+  const firs = new Set<string>();
+  const prefixes = new Set<string>();
+  for (const p of plans) {
+    for (const a of p.allocations) {
+      for (const f of a.firs ?? []) firs.add(f);
+      const prefix = /^[A-Z]{2}/.exec(a.designator)?.[0];
+      if (prefix) prefixes.add(prefix);
+    }
+  }
+  const index = bundledFirIndex();
+  for (const prefix of prefixes) for (const f of index.identsWithPrefix(prefix)) firs.add(f);
+  return [...firs];
 }

@@ -21,6 +21,8 @@ export interface PublishFlags {
   report?: string;
   quiet?: boolean;
   notams?: string[];
+  notamAsOf?: string;
+  notamFirs?: string;
   aup?: string[];
   maxSourceAge?: string;
   variant?: string;
@@ -61,7 +63,8 @@ export async function publishCommand(flags: PublishFlags, io: Io, store?: Object
   }
   const stdin = () => readStdin(io);
   const inputs = await readAirspaceInputs(flags.airspaces, stdin, now);
-  const notams = flags.notams ? await readNotamInputs(flags.notams, stdin, now) : undefined;
+  const declared = notamDeclarations(flags);
+  const notams = flags.notams ? await readNotamInputs(flags.notams, stdin, now, declared) : undefined;
   const aup = flags.aup ? await readAupInputs(flags.aup, stdin, now) : undefined;
   const target = store ?? openStore(flags.store, flags.s3Endpoint);
   const report = await publishDay(
@@ -70,7 +73,7 @@ export async function publishCommand(flags: PublishFlags, io: Io, store?: Object
       day,
       now,
       ...(countries ? { countries } : {}),
-      sources: { notam: "missing", aup: "missing" },
+      sources: { notam: [], aup: [] },
       ...(notams ? { notams } : {}),
       ...(aup ? { aup } : {}),
       ...(maxAge ? { maxSourceAgeMs: maxAge * 60_000 } : {}),
@@ -94,6 +97,30 @@ export async function publishCommand(flags: PublishFlags, io: Io, store?: Object
       `${report.records.skipped} skipped, to ${flags.store}${flags.report ? ` (report ${flags.report})` : ""}\n`,
   );
   return 0;
+}
+
+/** `--notam-as-of` and `--notam-firs`: what the operator declares for NOTAM sources whose content does not say. */
+function notamDeclarations(flags: PublishFlags): { asOf?: number; firs?: string[] } {
+  const out: { asOf?: number; firs?: string[] } = {};
+  if (flags.notamAsOf !== undefined) {
+    const at = parseInstant(flags.notamAsOf);
+    if (at === undefined) {
+      throw new UsageError(`--notam-as-of must be an ISO 8601 instant with a zone, got "${flags.notamAsOf}"`);
+    }
+    out.asOf = at;
+  }
+  if (flags.notamFirs !== undefined) {
+    const firs = flags.notamFirs.split(",").map((f) => f.trim().toUpperCase());
+    const bad = firs.filter((f) => !/^[A-Z]{4}$/.test(f));
+    if (bad.length > 0 || firs.length === 0) {
+      throw new UsageError(`--notam-firs takes four-letter FIR idents like EGTT,EGPX; got "${flags.notamFirs}"`);
+    }
+    out.firs = [...new Set(firs)].sort();
+  }
+  if ((out.asOf !== undefined || out.firs) && !flags.notams?.length) {
+    throw new UsageError("--notam-as-of and --notam-firs describe --notams sources; none is given");
+  }
+  return out;
 }
 
 function parseCountries(text: string): string[] {

@@ -9,6 +9,7 @@ import { utcDay } from "../../src/model/time.js";
 import { publishDay } from "../../src/pipeline.js";
 import { currentManifest, readEurope } from "../../src/publish/read-back.js";
 import { collectGarbage } from "../../src/publish/retention.js";
+import { describeSources } from "../../src/report.js";
 import { runShadow } from "../../src/shadow/shadow.js";
 import type { Io } from "../io.js";
 import { createLogger } from "../log.js";
@@ -59,6 +60,9 @@ export async function runCommand(
     name: x.source.name,
     bytes: x.r.bytes,
     fetchedAt: x.r.fetchedAt,
+    // the server's Last-Modified stands in for an as-of time only where the content states none
+    ...(x.r.lastModified === undefined ? {} : { asOf: { at: x.r.lastModified, from: "http" as const } }),
+    ...(x.source.firs ? { firs: x.source.firs } : {}),
     ...(x.r.stale ? { stale: true } : {}),
   });
   const airspaces = fetched
@@ -69,15 +73,20 @@ export async function runCommand(
     .filter((x) => x.source.kind === "aup")
     .map((x) => {
       const aupDay = aupDayOf(x.source, date);
-      const plan = aupDay ? planMetaFrom(`${aupDay}T0600Z`) : undefined;
-      return { ...input(x), ...(plan ? { plan: { ...plan, issued: x.r.fetchedAt } } : {}) };
+      const plan = aupDay ? planMetaFrom(aupDay) : undefined;
+      // the table's issue time is the answer's Last-Modified; without it, the fetch orders plans but proves nothing
+      const issued =
+        x.r.lastModified === undefined
+          ? { issued: x.r.fetchedAt, issuedFrom: "guessed" as const }
+          : { issued: x.r.lastModified, issuedFrom: "declared" as const };
+      return { ...input(x), ...(plan ? { plan: { ...plan, ...issued } } : {}) };
     });
   const report = await publishDay(
     airspaces,
     {
       day,
       now,
-      sources: { notam: "missing", aup: "missing" },
+      sources: { notam: [], aup: [] },
       ...(notams.length ? { notams } : {}),
       ...(aup.length ? { aup } : {}),
     },
@@ -104,7 +113,7 @@ export async function runCommand(
   log.info("retention", { ...gc, staticVersionsDeleted: gcStatic.versionsDeleted });
   if (flags.report) await writeFile(flags.report, `${JSON.stringify(report, null, 2)}\n`);
   io.stdout.write(
-    `published ${report.version}: ${report.records.published} features, sources ${JSON.stringify(report.sourceStates)}\n`,
+    `published ${report.version}: ${report.records.published} features; sources: ${describeSources(report.sourceStates)}\n`,
   );
   return 0;
 }

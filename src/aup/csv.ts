@@ -10,6 +10,8 @@ export interface PlanMeta {
   aupDay: string;
   issued: number;
   kind: PlanKind;
+  /** `declared` when the stamp named the time of issue; `guessed` when it named only the day. */
+  issuedFrom: "declared" | "guessed";
 }
 
 const HOUR = 3_600_000;
@@ -29,7 +31,9 @@ export function readAupCsv(
   }
   const header = splitCsv(lines[headerAt]!);
   const col = (name: string) => header.indexOf(name);
-  const [rsa, remark, lo, hi, wef, unt] = ["RSA", "REMARK", "MNM FL", "MAX FL", "WEF", "UNT"].map(col) as number[];
+  const [rsa, remark, lo, hi, wef, unt, fir] = ["RSA", "REMARK", "MNM FL", "MAX FL", "WEF", "UNT", "FIR"].map(
+    col,
+  ) as number[];
   const dayStart = Date.parse(`${meta.aupDay}T06:00:00Z`);
   const allocations: AupAllocation[] = [];
   for (let i = headerAt + 1; i < lines.length; i++) {
@@ -59,6 +63,7 @@ export function readAupCsv(
       continue;
     }
     const note = (cells[remark!] ?? "").trim();
+    const firs = (cells[fir!] ?? "").split(/[\s,]+/).filter((f) => /^[A-Z]{4}$/.test(f));
     allocations.push({
       designator,
       status: "ACTIVE",
@@ -69,6 +74,7 @@ export function readAupCsv(
       lower,
       upper,
       ...(note && note !== "0" ? { remark: note } : {}),
+      ...(firs.length > 0 ? { firs } : {}),
       origin: at,
     });
   }

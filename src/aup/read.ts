@@ -27,7 +27,7 @@ export function planMetaFrom(text: string): PlanMeta | undefined {
   if (Number.isNaN(issued)) return undefined;
   // a plan consulted before 06:00 UTC belongs to the AUP day that began the day before
   const aupDay = new Date(issued - 6 * 3_600_000).toISOString().slice(0, 10);
-  return { aupDay, issued, kind: /uup/i.test(text) ? "UUP" : "AUP" };
+  return { aupDay, issued, kind: /uup/i.test(text) ? "UUP" : "AUP", issuedFrom: m[2] ? "declared" : "guessed" };
 }
 
 export function readAupSource(bytes: Uint8Array, source: string, meta?: PlanMeta): AupSourceResult {

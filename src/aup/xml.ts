@@ -163,10 +163,23 @@ export function readAupXml(input: string, source: string): AupXmlResult {
   let issued = header.issued;
   if (issued === undefined && groups.size > 0) {
     issued = allocations[0]?.start ?? aupDayStart([...groups.keys()][0] ?? "");
-    add("aup.xml.issuedMissing", "repaired", `no releaseTime, timePosition or creationTime; issued = ${iso(issued)}`);
+    add(
+      "aup.xml.issuedMissing",
+      "repaired",
+      `no releaseTime, timePosition or creationTime; ordered as issued ${iso(issued)}, as-of time unknown`,
+    );
   }
   const plans = [...groups]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([aupDay, list]): AupPlan => ({ aupDay, kind: header.kind, issued: issued ?? 0, source, allocations: list }));
+    .map(
+      ([aupDay, list]): AupPlan => ({
+        aupDay,
+        kind: header.kind,
+        issued: issued ?? 0,
+        issuedFrom: header.issued === undefined ? "guessed" : "content",
+        source,
+        allocations: list,
+      }),
+    );
   return { plans, diagnostics };
 }

@@ -30,6 +30,14 @@ export const SourceConfig = z
       .string()
       .regex(/^[A-Z]{2}$/, { error: "expected an upper-case ISO alpha-2 code" })
       .optional(),
+    /**
+     * NOTAM and AUP sources: the FIRs the source briefs, for formats whose content does not say (ICAO text, JSON
+     * lines). A PIB's own FIR list wins. Silence counts as "not active" only inside these FIRs (DESIGN §4).
+     */
+    firs: z
+      .array(z.string().regex(/^[A-Z]{4}$/, { error: "expected a four-letter FIR ident like EGTT" }))
+      .min(1, { error: "expected at least one FIR" })
+      .optional(),
     /** AUP tables only: the AUP day the table describes, relative to the run's date (see aupDayOf). */
     aupDay: z.enum(["today", "yesterday"], { error: 'expected "today" or "yesterday"' }).optional(),
     /** Whole request, headers and body. @default 30000 */
@@ -55,6 +63,14 @@ export const SourceConfig = z
         path: ["country"],
         input: s.country,
         message: 'allowed only with kind "airspace"',
+      });
+    }
+    if (s.firs !== undefined && s.kind === "airspace") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["firs"],
+        input: s.firs,
+        message: 'allowed only with kind "notam" or "aup"',
       });
     }
     if (s.aupDay !== undefined && s.kind !== "aup") {

@@ -20,6 +20,9 @@ export interface FetchResult {
   bytes: Buffer;
   /** When the bytes were last confirmed current, epoch ms (a fallback keeps its original instant). */
   fetchedAt: number;
+  /** The answer's Last-Modified, epoch ms: what the server says of its content's age (an as-of time for formats
+   * that carry none in their content). Absent when the server does not say. */
+  lastModified?: number;
   /** A fallback, or a copy older than `maxAgeMinutes` at `now`. */
   stale: boolean;
   /** `network`: a 200; `notModified`: a 304 confirmed the last good copy; `lastGood`: the fetch failed. */
@@ -58,7 +61,7 @@ export async function fetchSource(source: SourceConfig, deps: FetchDeps): Promis
         etag: got.etag ?? previous.etag,
         lastModified: got.lastModified ?? previous.lastModified,
       });
-      return result(source, deps.now, body, got.fetchedAt, "notModified");
+      return result(source, deps.now, body, got.fetchedAt, "notModified", got.lastModified ?? previous.lastModified);
     }
     // the server has what we had, but our copy is gone or damaged: ask again for the whole body
     previous = undefined;
@@ -66,7 +69,7 @@ export async function fetchSource(source: SourceConfig, deps: FetchDeps): Promis
   }
   if (got.ok && got.status === 200) {
     await writeLastGood(deps.store, source.name, previous, got);
-    return result(source, deps.now, got.bytes, got.fetchedAt, "network");
+    return result(source, deps.now, got.bytes, got.fetchedAt, "network", got.lastModified);
   }
   const reason = got.ok ? "http: 304 Not Modified to a request that was not conditional" : got.reason;
   const cause = got.ok ? {} : { cause: got.cause };
@@ -86,9 +89,19 @@ function result(
   bytes: Buffer,
   fetchedAt: number,
   from: "network" | "notModified",
+  lastModified: string | undefined,
 ): FetchResult {
   const ageMinutes = (now - fetchedAt) / 60_000;
-  const out: FetchResult = { name: source.name, kind: source.kind, bytes, fetchedAt, stale: false, from };
+  const modified = lastModified === undefined ? Number.NaN : Date.parse(lastModified);
+  const out: FetchResult = {
+    name: source.name,
+    kind: source.kind,
+    bytes,
+    fetchedAt,
+    ...(Number.isNaN(modified) ? {} : { lastModified: modified }),
+    stale: false,
+    from,
+  };
   if (ageMinutes <= source.maxAgeMinutes) return out;
   // an HTTP cache in front of the source may answer with a copy it has held for a while (the Age header)
   const reason = `age: the copy is ${Math.round(ageMinutes)} min old, more than maxAgeMinutes ${source.maxAgeMinutes}`;

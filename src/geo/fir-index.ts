@@ -31,6 +31,11 @@ export class FirIndex {
     this.index.finish();
   }
 
+  /** The idents of the FIRs of a state, by its two-letter ICAO prefix (`ED` → EDGG, EDMM, EDWW, …). */
+  identsWithPrefix(prefix: string): string[] {
+    return this.firs.filter((f) => f.prefix === prefix || f.ident.startsWith(prefix)).map((f) => f.ident);
+  }
+
   /** The FIR holding most of `polygons` (rings as [lon, lat], exterior first). */
   locate(polygons: readonly (readonly Position[])[][]): FirHit | undefined {
     const box = bboxOfPolygons(polygons);

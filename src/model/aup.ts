@@ -11,6 +11,12 @@ export interface AupPlan {
   kind: PlanKind;
   /** When the plan was issued (or captured), epoch ms: orders the plans of a day. */
   issued: number;
+  /**
+   * Where `issued` comes from: the message's own header (`content`), the operator's `YYYY-MM-DDThhmm=` or the
+   * file name (`declared`, the RSA table has no date), or a guess from the first allocation (`guessed`: no
+   * as-of time, so the plan is not evidence that an area is off).
+   */
+  issuedFrom: "content" | "declared" | "guessed";
   source: string;
   allocations: AupAllocation[];
 }
@@ -29,5 +35,7 @@ export interface AupAllocation {
   lower?: VerticalLimit;
   upper?: VerticalLimit;
   remark?: string;
+  /** The FIRs the table names for the allocation (`FIR` column: `EBBU, EDGG`). */
+  firs?: string[];
   origin: { source: string; record: number; line?: number };
 }

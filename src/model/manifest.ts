@@ -51,6 +51,14 @@ export const SourceEntry = z.looseObject({
   /** SHA-256 of the source bytes. */
   sha256: Sha256,
   records: z.number().int().min(0),
+  /** NOTAM and AUP sources: the as-of time freshness is measured from (null: unknown, hence stale), and its origin. */
+  asOf: IsoInstant.nullable().optional(),
+  asOfFrom: z.enum(["content", "declared", "http", "none"]).optional(),
+  /** NOTAM and AUP sources: the FIRs the source briefs (`*`: every FIR, an operator's assumption). */
+  coverage: z.array(z.string()).optional(),
+  /** NOTAM and AUP sources: fresh, stale or empty at the run's `now`, and why not fresh. */
+  standing: z.enum(["fresh", "stale", "empty"]).optional(),
+  reason: z.string().optional(),
 });
 export type SourceEntry = z.infer<typeof SourceEntry>;
 

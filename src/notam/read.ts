@@ -1,19 +1,25 @@
-// A NOTAM source as bytes (a file, a download): gunzip when gzip, decode, then JSON lines or ICAO text.
-// The caller does the I/O; this stays pure.
+// A NOTAM source as bytes (a file, a download): gunzip when gzip, decode, then EAD PIB XML, JSON lines or
+// ICAO text, recognised by content. A PIB says when it was issued and which FIRs it briefs (its as-of time
+// and coverage, DESIGN §4); the other formats do not. The caller does the I/O; this stays pure.
 import { createHash } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import { decodeText, encodingDiagnostic } from "../ingest/text.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { NotamReadResult } from "./build.js";
 import { readNotamJsonLines } from "./jsonl.js";
+import { isPibXml, readPibXml } from "./pib-xml.js";
 import { readNotamText } from "./text.js";
 
-export type NotamFormat = "jsonl" | "text";
+export type NotamFormat = "pib-xml" | "jsonl" | "text";
 
 export interface NotamSourceResult extends NotamReadResult {
   format: NotamFormat;
   /** SHA-256 of the source bytes as given (before gunzip), for the manifest. */
   sha256: string;
+  /** When the content says it was issued (a PIB's `Issued`), epoch ms. */
+  asOf?: number;
+  /** The FIRs the content says it briefs (a PIB's header FIR list). */
+  coverage?: string[];
 }
 
 const isGzip = (bytes: Uint8Array): boolean => bytes[0] === 0x1f && bytes[1] === 0x8b;
@@ -40,6 +46,17 @@ export function readNotamSource(bytes: Uint8Array, source: string): NotamSourceR
   const diagnostics: Diagnostic[] = [];
   const encoding = encodingDiagnostic(source, decoded);
   if (encoding) diagnostics.push(encoding);
+  if (isPibXml(decoded.text)) {
+    const pib = readPibXml(decoded.text, source);
+    return {
+      notams: pib.notams,
+      diagnostics: [...diagnostics, ...pib.diagnostics],
+      format: "pib-xml",
+      sha256,
+      ...(pib.header.issued === undefined ? {} : { asOf: pib.header.issued }),
+      ...(pib.header.firs.length > 0 ? { coverage: pib.header.firs } : {}),
+    };
+  }
   const format: NotamFormat = /^\s*\{/.test(decoded.text) ? "jsonl" : "text";
   const read = format === "jsonl" ? readNotamJsonLines(decoded.text, source) : readNotamText(decoded.text, source);
   if (decoded.text.trim() === "") {

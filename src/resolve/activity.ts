@@ -5,14 +5,24 @@
 import { clipToDay, type Span, type UtcDay, unionSpans } from "../model/time.js";
 import type { ActivationType, IsActive } from "../model/vocab.js";
 import { AirspaceType } from "../model/vocab.js";
+import { type SourceEvidence, type Verdict, verdictFor } from "./evidence.js";
 
-/** A source the activity of conditional airspaces depends on. */
-export type SourceState = "fresh" | "stale" | "missing";
+/** The sources the activity of conditional airspaces depends on, each with its standing and coverage. */
 export interface ActivitySources {
-  /** NOTAM feed: activates `byNotam`, `onDemand` and `onRequest` airspaces. */
-  notam: SourceState;
+  /** NOTAM feeds: activate `byNotam`, `onDemand` and `onRequest` airspaces. */
+  notam: readonly SourceEvidence[];
   /** AUP/UUP: activates AMC-manageable airspaces (TRA, TSA). */
-  aup: SourceState;
+  aup: readonly SourceEvidence[];
+}
+
+/** What one kind of source said about the airspace, as `explain` shows it. */
+export interface EvidenceNote {
+  kind: "notam" | "aup";
+  state: Verdict["state"];
+  /** The source that decided (the fresh covering one, or the first covering one that is not fresh). */
+  source?: string;
+  asOf?: number;
+  reason?: string;
 }
 
 export interface ActivityContext {
@@ -25,6 +35,8 @@ export interface ActivityContext {
 /** What the base activity needs to know of an airspace. */
 export interface ActivitySubject {
   type: number;
+  /** Four-letter FIR holding it: a source must brief this FIR for its silence to count. */
+  fir: string;
   icaoClass: number;
   byNotam: boolean;
   onDemand: boolean;
@@ -49,6 +61,8 @@ export interface Activity {
     | "other"
     | "linked"
     | "deactivated";
+  /** For the conditional rows: what each source that could activate it said. */
+  evidence?: EvidenceNote[];
 }
 
 /** Types active whenever they exist (DESIGN §4 "permanent airspace"). */
@@ -97,11 +111,18 @@ export function baseActivity(a: ActivitySubject, ctx: ActivityContext): Activity
   }
   const needs = neededSources(a);
   if (needs.length > 0) {
-    // silence from a source we do not have, or that is old, is not evidence of inactivity
-    if (needs.some((s) => ctx.sources[s] !== "fresh")) {
-      return { isActive: "Unknown", activationType: "isOtherActiveAirspace", spans: [], rule: "conditionalUnknown" };
+    // silence counts only from a fresh source that briefs its FIR; every source that could activate it must say so
+    const evidence = needs.map((kind) => note(kind, verdictFor(ctx.sources[kind], a.fir)));
+    if (evidence.some((e) => e.state !== "fresh")) {
+      return {
+        isActive: "Unknown",
+        activationType: "isOtherActiveAirspace",
+        spans: [],
+        rule: "conditionalUnknown",
+        evidence,
+      };
     }
-    return { isActive: "No", activationType: "isNotActiveAirspace", spans: [], rule: "conditionalInactive" };
+    return { isActive: "No", activationType: "isNotActiveAirspace", spans: [], rule: "conditionalInactive", evidence };
   }
   const spans = windows.length > 0 ? inDay : [[day.start, day.end] as const];
   const classified = a.type === AirspaceType.OTHER && a.icaoClass <= 6;
@@ -113,6 +134,21 @@ export function baseActivity(a: ActivitySubject, ctx: ActivityContext): Activity
     rule: windows.length > 0 ? "validityWindow" : permanent ? "permanent" : "other",
   };
 }
+
+function note(kind: "notam" | "aup", v: Verdict): EvidenceNote {
+  const source = "source" in v ? v.source : undefined;
+  return {
+    kind,
+    state: v.state,
+    ...(source ? { source: source.name } : {}),
+    ...(source?.asOf === undefined ? {} : { asOf: source.asOf }),
+    ...(source?.reason ? { reason: source.reason } : {}),
+    ...(v.state === "offRegion" ? { reason: `briefs ${v.sources.map(briefed).join("; ")}` } : {}),
+  };
+}
+
+const briefed = (s: SourceEvidence) =>
+  `${s.name}: ${s.coverage === "all" ? "every FIR" : s.coverage.join(" ") || "no declared FIR"}`;
 
 /** `Yes` when an interval is running at `now` or starts later. */
 export function isActiveBy(spans: readonly Span[], now: number): IsActive {

@@ -126,6 +126,7 @@ describe("NM B2B EAUP/EUUP RSA replies", () => {
         aupDay: "2022-02-23",
         kind: "AUP",
         issued: Date.parse("2022-02-22T15:00:00Z"),
+        issuedFrom: "content",
         source: "inline.xml",
         allocations: [],
       },

@@ -21,7 +21,10 @@ beforeAll(async () => {
     if (req.url === "/de_asp.geojson")
       res.writeHead(200, { "content-type": "application/geo+json", "content-length": airspace.length }).end(airspace);
     else if (req.url === "/notams.jsonl" && !notamsDown)
-      res.writeHead(200, { "content-length": notams.length }).end(notams);
+      // a live feed: its Last-Modified is the as-of time of JSON lines, which state none themselves
+      res
+        .writeHead(200, { "content-length": notams.length, "last-modified": "Mon, 14 Sep 2026 09:45:00 GMT" })
+        .end(notams);
     else res.writeHead(503).end();
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -35,7 +38,7 @@ function config(): string {
     schema: 1,
     sources: [
       { name: "de", kind: "airspace", url: `${base}/de_asp.geojson`, country: "DE" },
-      { name: "notams", kind: "notam", url: `${base}/notams.jsonl` },
+      { name: "notams", kind: "notam", url: `${base}/notams.jsonl`, firs: ["EDGG", "EDMM", "EDWW"] },
     ],
   });
   writeFileSync(file, text);
@@ -55,7 +58,7 @@ describe("run / republish", () => {
         deps,
       ),
     ).toBe(0);
-    expect(t.out()).toMatch(/"notam":"fresh"/);
+    expect(t.out()).toMatch(/sources: notams fresh\n/);
     notamsDown = true;
     const u = io();
     expect(
@@ -65,7 +68,7 @@ describe("run / republish", () => {
         deps,
       ),
     ).toBe(0);
-    expect(u.out()).toMatch(/"notam":"stale"/);
+    expect(u.out()).toMatch(/sources: notams stale \(its fetch failed; this is the last good copy\)/);
     expect(u.err()).toMatch(/source stale/);
     // the scheduled run keeps the shadow path: its status document is public and carries no ids
     const s = io();

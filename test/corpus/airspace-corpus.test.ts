@@ -33,7 +33,7 @@ describe(`every airspace file publishes cleanly (${HAS_SHARED ? "shared corpus" 
     const dir = tempDir();
     const report = await publishDay(
       [{ name: path.basename(file), bytes: readFileSync(file), fetchedAt: day.start }],
-      { day, now: day.start + 10 * 3600_000, sources: { notam: "missing", aup: "missing" } },
+      { day, now: day.start + 10 * 3600_000, sources: { notam: [], aup: [] } },
       { store: new LocalStore(dir), log: silentLogger },
     );
     // accounted for: read = published + skipped (+ filtered, none here)

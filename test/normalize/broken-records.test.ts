@@ -18,7 +18,7 @@ function run(dir: string, file: string) {
   sink.addAll(read.diagnostics);
   const airspaces = normalizeAirspaces(read.records, { firs: bundledFirIndex() }, sink);
   const day = utcDay("2025-06-20")!;
-  const features = resolveDay(airspaces, { day, now: day.start, sources: { notam: "missing", aup: "missing" } });
+  const features = resolveDay(airspaces, { day, now: day.start, sources: { notam: [], aup: [] } });
   for (const f of features) expect(validateFeature(f)).toEqual([]);
   const codes = (name: string) => sink.items.filter((d) => d.name === name).map((d) => `${d.severity}:${d.code}`);
   return { features, sink, codes, byName: (n: string) => features.find((f) => f.properties.name === n) };

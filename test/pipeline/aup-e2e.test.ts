@@ -47,10 +47,10 @@ describe(`publish with the AUP (${HAS_SHARED ? "shared corpus" : "fixtures only"
     const { airspaces, aup } = inputs();
     const report = await publishDay(
       airspaces,
-      { day, now, sources: { notam: "missing", aup: "missing" }, aup },
+      { day, now, sources: { notam: [], aup: [] }, aup },
       { store, log: silentLogger },
     );
-    expect(report.sourceStates.aup).toBe("fresh");
+    expect(report.sourceStates.aup.map((s) => s.standing)).toEqual(["fresh"]);
     expect(report.aup?.allocationsOnTheDay).toBeGreaterThan(0);
     expect(report.diagnostics.byCode["contract.violation"] ?? 0).toBe(0);
     const manifest = (await currentManifest(store))!;
@@ -81,10 +81,10 @@ describe(`publish with the AUP (${HAS_SHARED ? "shared corpus" : "fixtures only"
     const next = utcDay("2022-02-25")!;
     const report = await publishDay(
       airspaces,
-      { day: next, now: next.start + 36e5 * 10, sources: { notam: "missing", aup: "missing" }, aup },
+      { day: next, now: next.start + 36e5 * 10, sources: { notam: [], aup: [] }, aup },
       { store, log: silentLogger },
     );
-    expect(report.sourceStates.aup).toBe("stale");
+    expect(report.sourceStates.aup.map((s) => s.standing)).toEqual(["stale"]);
     expect(report.activity.activationType.isActivatedByAUPAirspace ?? 0).toBe(0);
     const europe = await readEurope(store, (await currentManifest(store))!);
     const tra = europe.features.filter((f) => f.properties.type === 8 || f.properties.type === 9);

@@ -14,15 +14,19 @@ import { publishDay } from "../../src/pipeline.js";
 import { LocalStore } from "../../src/publish/local-store.js";
 import { readEurope } from "../../src/publish/read-back.js";
 import { validateCollection } from "../../src/publish/validate.js";
-import type { ActivitySources } from "../../src/resolve/activity.js";
+import { assumed } from "../../src/resolve/evidence.js";
 import { expectGolden, FIXTURES, tempDir } from "../helpers.js";
 
 interface CaseFile {
   date: string;
   now: string;
-  sources?: ActivitySources;
+  /** Sources assumed when none is given as a file. */
+  sources?: { notam: "fresh" | "stale" | "missing"; aup: "fresh" | "stale" | "missing" };
   maxSourceAgeMs?: number;
+  /** The NOTAM file's as-of time, declared as an operator would (`--notam-as-of`); JSON lines state none. */
   notamFetchedAt?: string;
+  /** The FIRs the NOTAM file is declared to brief (`--notam-firs`). */
+  notamFirs?: string[];
   aupFetchedAt?: string;
   expect: Record<string, { isActive: string; activationType: string }>;
   note: string;
@@ -60,8 +64,21 @@ async function run(dir: string, c: CaseFile) {
     {
       day,
       now,
-      sources: c.sources ?? { notam: "missing", aup: "missing" },
-      ...(existsSync(path.join(dir, "notams.jsonl")) ? { notams: [file("notams.jsonl", notamAt)] } : {}),
+      sources: {
+        notam: assumed("notam", c.sources?.notam ?? "missing"),
+        aup: assumed("aup", c.sources?.aup ?? "missing"),
+      },
+      ...(existsSync(path.join(dir, "notams.jsonl"))
+        ? {
+            notams: [
+              {
+                ...file("notams.jsonl", notamAt),
+                asOf: { at: notamAt, from: "declared" as const },
+                ...(c.notamFirs ? { firs: c.notamFirs } : {}),
+              },
+            ],
+          }
+        : {}),
       ...(aupFiles.length > 0 ? { aup: aupFiles.map((f) => file(f, aupAt)) } : {}),
       ...(c.maxSourceAgeMs !== undefined ? { maxSourceAgeMs: c.maxSourceAgeMs } : {}),
       variant: "production",
@@ -92,7 +109,10 @@ function goldenOf(europe: FeatureCollection, manifest: { sources: Record<string,
   const sources = Object.fromEntries(
     Object.entries(manifest.sources)
       .filter(([, s]) => s.kind !== "airspace")
-      .map(([name, s]) => [name, { kind: s.kind, stale: s.stale, records: s.records }]),
+      .map(([name, s]) => [
+        name,
+        { kind: s.kind, stale: s.stale, records: s.records, standing: s.standing, coverage: s.coverage },
+      ]),
   );
   return { sources, features };
 }

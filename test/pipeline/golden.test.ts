@@ -12,6 +12,7 @@ import { normalizeAirspaces } from "../../src/normalize/airspace.js";
 import { publishDay } from "../../src/pipeline.js";
 import { LocalStore } from "../../src/publish/local-store.js";
 import { resolveDay } from "../../src/resolve/day.js";
+import { assumed } from "../../src/resolve/evidence.js";
 import { expectGolden, FIXTURES, tempDir } from "../helpers.js";
 
 const CASES = path.join(FIXTURES, "pipeline");
@@ -40,6 +41,7 @@ describe.each(cases)("pipeline case %s", (name) => {
     .sort();
   const day = utcDay(params.date)!;
   const now = Date.parse(params.now);
+  const sources = { notam: assumed("notam", params.sources.notam), aup: assumed("aup", params.sources.aup) };
 
   it("ingest + normalise", () => {
     const sink = new DiagnosticSink();
@@ -58,7 +60,7 @@ describe.each(cases)("pipeline case %s", (name) => {
     const features = resolveDay(normalizeAirspaces(records, { firs: bundledFirIndex() }, sink), {
       day,
       now,
-      sources: params.sources,
+      sources,
     });
     expectGolden(path.join(dir, "resolve.expected.json"), truncateGeometry(features));
   });
@@ -66,7 +68,7 @@ describe.each(cases)("pipeline case %s", (name) => {
   it("publish", async () => {
     const report = await publishDay(
       inputs.map((f) => ({ name: f, bytes: readFileSync(path.join(dir, f)), fetchedAt: now })),
-      { day, now, sources: params.sources },
+      { day, now, sources },
       { store: new LocalStore(tempDir()), log: silentLogger },
     );
     expectGolden(path.join(dir, "publish.expected.json"), report);

@@ -46,7 +46,7 @@ async function publish(date: string) {
     {
       day,
       now: day.start + 6 * 3_600_000,
-      sources: { notam: "missing", aup: "missing" },
+      sources: { notam: [], aup: [] },
       notams,
       variant: "production",
     },
@@ -107,7 +107,7 @@ describe(`publish with NOTAMs (${HAS_SHARED ? "shared corpus" : "fixtures only"}
     const dir = tempDir();
     await publishDay(
       airspaces,
-      { day, now: day.start, sources: { notam: "missing", aup: "missing" }, notams, variant: "development" },
+      { day, now: day.start, sources: { notam: [], aup: [] }, notams, variant: "development" },
       { store: new LocalStore(dir), log: silentLogger },
     );
     const pointer = JSON.parse(readFileSync(path.join(dir, "v1/current.json"), "utf8"));

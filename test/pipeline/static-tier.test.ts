@@ -19,7 +19,7 @@ describe("the static tier", () => {
     const notams = [file(path.join(FIXTURES, "notam", "uk-pib.jsonl"))];
     await publishDay(
       [file(path.join(FIXTURES, "sample", "de_asp_2025-06.geojson"))],
-      { day, now: day.start, sources: { notam: "missing", aup: "missing" }, notams, staticTier: true },
+      { day, now: day.start, sources: { notam: [], aup: [] }, notams, staticTier: true },
       { store, log: silentLogger },
     );
     const dynamic = (await currentManifest(store))!;

@@ -46,10 +46,7 @@ export function airspace(
 
 export function feature(id: string, country: string, x: number): Feature {
   const a = airspace(id, country, x);
-  return airspaceFeature(
-    a,
-    airspaceDay(a, { day: DAY, now: DAY.start, sources: { notam: "missing", aup: "missing" } }),
-  );
+  return airspaceFeature(a, airspaceDay(a, { day: DAY, now: DAY.start, sources: { notam: [], aup: [] } }));
 }
 
 export function byCountry(features: Feature[]): Map<string, { features: Feature[]; airspaceNotams: number }> {

@@ -2,13 +2,15 @@ import { describe, expect, it } from "vitest";
 import { utcDay } from "../../src/model/time.js";
 import { AirspaceType } from "../../src/model/vocab.js";
 import { type ActivitySubject, baseActivity } from "../../src/resolve/activity.js";
+import { assumed } from "../../src/resolve/evidence.js";
 
 const day = utcDay("2026-09-14")!;
 const at = (hhmm: string) => Date.parse(`2026-09-14T${hhmm}:00Z`);
-const missing = { notam: "missing", aup: "missing" } as const;
-const fresh = { notam: "fresh", aup: "fresh" } as const;
+const missing = { notam: [], aup: [] };
+const fresh = { notam: assumed("notam", "fresh"), aup: assumed("aup", "fresh") };
 const subject = (over: Partial<ActivitySubject> = {}): ActivitySubject => ({
   type: AirspaceType.CTR,
+  fir: "EDGG",
   icaoClass: 3,
   byNotam: false,
   onDemand: false,
@@ -78,7 +80,7 @@ describe("baseActivity (DESIGN §4 decision table, rows without NOTAM or AUP)", 
     const a = baseActivity(subject({ byNotam: true }), {
       day,
       now: at("10:00"),
-      sources: { notam: "stale", aup: "fresh" },
+      sources: { notam: assumed("notam", "stale"), aup: assumed("aup", "fresh") },
     });
     expect(a.isActive).toBe("Unknown");
   });

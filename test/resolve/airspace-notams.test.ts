@@ -2,13 +2,14 @@
 import { describe, expect, it } from "vitest";
 import type { Notam } from "../../src/model/notam.js";
 import { airspaceDay } from "../../src/resolve/airspace-activity.js";
+import { assumed } from "../../src/resolve/evidence.js";
 import type { DayNotam } from "../../src/resolve/notams.js";
 import { evaluateItemD } from "../../src/schedule/evaluate.js";
 import { parseValidity } from "../../src/schedule/validity.js";
 import { airspace, DAY } from "../publish/fixtures.js";
 
 const at = (hhmm: string) => Date.parse(`${DAY.date}T${hhmm}:00Z`);
-const fresh = { day: DAY, now: at("06:00"), sources: { notam: "fresh", aup: "missing" } } as const;
+const fresh = { day: DAY, now: at("06:00"), sources: { notam: assumed("notam", "fresh"), aup: [] } };
 
 function dayNotam(kind: "A" | "D", itemD: string | undefined, over: Partial<DayNotam> = {}): DayNotam {
   const notam: Notam = {

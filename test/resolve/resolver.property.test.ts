@@ -11,9 +11,10 @@ import { type Span, unionSpans } from "../../src/model/time.js";
 import { ACTIVATION_TYPES } from "../../src/model/vocab.js";
 import type { NormalizedAirspace } from "../../src/normalize/airspace.js";
 import { validateFeature } from "../../src/publish/validate.js";
-import type { ActivityContext, SourceState } from "../../src/resolve/activity.js";
+import type { ActivityContext } from "../../src/resolve/activity.js";
 import { type AirspaceDay, airspaceDay } from "../../src/resolve/airspace-activity.js";
 import type { DayAllocation } from "../../src/resolve/aup.js";
+import type { SourceEvidence } from "../../src/resolve/evidence.js";
 import { airspaceFeature } from "../../src/resolve/feature.js";
 import type { DayNotam } from "../../src/resolve/notams.js";
 import { evaluateItemD, PARSER_VERSION } from "../../src/schedule/evaluate.js";
@@ -42,7 +43,16 @@ const AMC_TYPES = new Set([8, 9]);
 // ---------------------------------------------------------------------------------------------- generators
 
 const flag = fc.oneof({ weight: 3, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) });
-const sourceState = fc.constantFrom<SourceState>("fresh", "stale", "missing");
+/** How the sources of one kind stand towards the generated airspace (FIR EDGG, test/publish/fixtures.ts). */
+type SourceCase = "fresh" | "stale" | "empty" | "offRegion" | "missing";
+const sourceState = fc.constantFrom<SourceCase>("fresh", "stale", "empty", "offRegion", "missing");
+/** The evidence list a case stands for: one source, covering EDGG or (offRegion) only LFFF. */
+function evidenceOf(kind: "notam" | "aup", c: SourceCase): SourceEvidence[] {
+  if (c === "missing") return [];
+  const standing = c === "offRegion" ? "fresh" : c;
+  const coverage = c === "offRegion" ? ["LFFF"] : ["EDGG"];
+  return [{ name: `${kind}-src`, kind, standing, asOfFrom: "content", coverage, coverageFrom: "content" }];
+}
 /** Minutes after 00:00 on D, biased to the boundaries that matter (00:00, 06:00, 24:00) and round hours. */
 const dayMinute = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(0, 360, 480, 720, 960, 1080, 1440) },
@@ -264,7 +274,8 @@ interface Built {
 
 function build(s: Scenario): Built {
   const a = buildAirspace(s.a);
-  const ctx: ActivityContext = { day: DAY, now: s.now, sources: s.sources };
+  const sources = { notam: evidenceOf("notam", s.sources.notam), aup: evidenceOf("aup", s.sources.aup) };
+  const ctx: ActivityContext = { day: DAY, now: s.now, sources };
   const notams = s.notams.map(buildNotam);
   const allocations = s.allocations.map(buildAllocation);
   const day = airspaceDay(a, ctx, { notams, allocations, amcManaged: s.a.amcManaged });

@@ -1,0 +1,90 @@
+// What a NOTAM or AUP source proves (DESIGN §4, docs/activation.md): silence counts as "not active" only from a
+// source that is fresh by its own as-of time and briefs the airspace's FIR. A source is fresh when its as-of time
+// comes from its content (a PIB's `Issued`, an AUP's issue time) or an operator's declaration, lies no further
+// than the maximum age before `now` and not after it, and it holds records. Everything else is not evidence.
+
+/** A source's own standing, whatever airspace asks. */
+export type SourceStanding = "fresh" | "stale" | "empty";
+
+export interface SourceEvidence {
+  name: string;
+  kind: "notam" | "aup";
+  standing: SourceStanding;
+  /** Why it is not fresh, for people (`no as-of time`, `as-of 3 h 10 min before now`). */
+  reason?: string;
+  /** The as-of time, epoch ms, and where it came from. */
+  asOf?: number;
+  asOfFrom: "content" | "declared" | "http" | "none";
+  /** The FIRs it briefs (four letters); `all` only for sources assumed in tests and operator overrides. */
+  coverage: readonly string[] | "all";
+  coverageFrom: "content" | "declared" | "none";
+}
+
+export interface SourceFacts {
+  name: string;
+  kind: "notam" | "aup";
+  asOf?: number;
+  asOfFrom: "content" | "declared" | "http" | "none";
+  coverage: readonly string[] | "all";
+  coverageFrom: "content" | "declared" | "none";
+  records: number;
+  /** A last good copy standing in for a failed fetch. */
+  fallback?: boolean;
+}
+
+/** A source may be up to this far ahead of `now` (clocks of the two machines). */
+const AHEAD_TOLERANCE_MS = 5 * 60_000;
+
+/** A source's standing at `now`: fallback copies, sources without as-of time, old or future ones are stale. */
+export function standingOf(s: SourceFacts, now: number, maxAgeMs: number): SourceEvidence {
+  const base = {
+    name: s.name,
+    kind: s.kind,
+    asOfFrom: s.asOfFrom,
+    coverage: s.coverage,
+    coverageFrom: s.coverageFrom,
+    ...(s.asOf === undefined ? {} : { asOf: s.asOf }),
+  };
+  const not = (standing: "stale" | "empty", reason: string): SourceEvidence => ({ ...base, standing, reason });
+  if (s.fallback) return not("stale", "its fetch failed; this is the last good copy");
+  if (s.asOf === undefined) return not("stale", "no as-of time in its content or declared");
+  if (s.asOf > now + AHEAD_TOLERANCE_MS) return not("stale", `as-of ${duration(s.asOf - now)} after now`);
+  if (now - s.asOf > maxAgeMs) return not("stale", `as-of ${duration(now - s.asOf)} before now`);
+  if (s.records === 0) return not("empty", "it holds no records");
+  return { ...base, standing: "fresh" };
+}
+
+/** What the sources of one kind say about an airspace in `fir`. */
+export type Verdict =
+  | { state: "fresh"; source: SourceEvidence }
+  | { state: "missing" }
+  | { state: "stale" | "empty"; source: SourceEvidence }
+  | { state: "offRegion"; sources: SourceEvidence[] };
+
+export const covers = (s: SourceEvidence, fir: string): boolean => s.coverage === "all" || s.coverage.includes(fir);
+
+export function verdictFor(sources: readonly SourceEvidence[], fir: string): Verdict {
+  if (sources.length === 0) return { state: "missing" };
+  const covering = sources.filter((s) => covers(s, fir));
+  const fresh = covering.find((s) => s.standing === "fresh");
+  if (fresh) return { state: "fresh", source: fresh };
+  const first = covering[0];
+  if (first) return { state: first.standing === "empty" ? "empty" : "stale", source: first };
+  return { state: "offRegion", sources: [...sources] };
+}
+
+/** A source assumed in tests or by an operator: `fresh` covering every FIR, or none at all (`missing`). */
+export function assumed(kind: "notam" | "aup", state: "fresh" | "stale" | "missing"): SourceEvidence[] {
+  if (state === "missing") return [];
+  const standing: SourceStanding = state;
+  return [{ name: `assumed ${kind}`, kind, standing, asOfFrom: "declared", coverage: "all", coverageFrom: "declared" }];
+}
+
+/** `2 h 5 min`, `40 min`, `3 d 4 h` */
+export function duration(ms: number): string {
+  const min = Math.round(ms / 60_000);
+  if (min < 60) return `${min} min`;
+  const h = Math.floor(min / 60);
+  if (h < 48) return `${h} h${min % 60 ? ` ${min % 60} min` : ""}`;
+  return `${Math.floor(h / 24)} d${h % 24 ? ` ${h % 24} h` : ""}`;
+}
