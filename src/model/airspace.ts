@@ -1,5 +1,6 @@
 // The normalised airspace every ingest format produces, before geometry repair and resolution.
 import type { Frequency, VerticalLimit } from "./contract.js";
+import type { AipHours } from "./hours.js";
 
 /** A ring as read: [lon, lat] pairs in degrees, any winding, maybe unclosed or with repeats. */
 export type RawRing = Array<[number, number]>;
@@ -27,6 +28,8 @@ export interface AirspaceRecord {
   byNotam: boolean;
   onDemand: boolean;
   onRequest: boolean;
+  /** Its own published hours (a name's `MON-FRI+`, remarks, YAIXM rules, a RAT's dates), when the source states them. */
+  hours?: AipHours;
   /** Validity windows (openAIP activeFrom/activeUntil, OpenAir AA); empty = no window. ISO instants. */
   activeTimes: Array<{ start: string; end: string }>;
   geometry: RawPolygons;

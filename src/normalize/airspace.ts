@@ -4,6 +4,7 @@
 import type { FirIndex } from "../geo/fir-index.js";
 import { countryOfIcao } from "../geo/icao-prefixes.js";
 import { repairPolygons } from "../geo/repair.js";
+import { hoursFromName, hoursFromRemarks } from "../ingest/hours.js";
 import type { AirspaceRecord } from "../model/airspace.js";
 import type { AreaGeometry } from "../model/contract.js";
 import type { Diagnostic, DiagnosticSink } from "../model/diagnostic.js";
@@ -124,7 +125,9 @@ function normalizeOne(
     return undefined;
   }
   const { geometry: _raw, country: _c, ...rest } = r;
-  return { ...rest, upperLimit, geometry, country, fir: hit.fir.ident };
+  // its own hours: what the reader found, else the name's last words (DAeC convention), else the remarks
+  const hours = r.hours ?? hoursFromName(r.name) ?? (r.remarks ? hoursFromRemarks(r.remarks) : undefined);
+  return { ...rest, ...(hours ? { hours } : {}), upperLimit, geometry, country, fir: hit.fir.ident };
 }
 
 const UNLIMITED = { value: 999, unit: 6, referenceDatum: 2 } as const;

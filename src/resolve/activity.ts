@@ -2,10 +2,12 @@
 // neither a linked NOTAM nor an AUP allocation. NOTAM and AUP rows come first in the table and are
 // layered on top of this result by the resolver stages that read those sources.
 
+import type { AipHours } from "../model/hours.js";
 import { clipToDay, type Span, type UtcDay, unionSpans } from "../model/time.js";
 import type { ActivationType, IsActive } from "../model/vocab.js";
 import { AirspaceType } from "../model/vocab.js";
 import { type SourceEvidence, type Verdict, verdictFor } from "./evidence.js";
+import { hoursOnDay } from "./hours.js";
 
 /** The sources the activity of conditional airspaces depends on, each with its standing and coverage. */
 export interface ActivitySources {
@@ -44,6 +46,10 @@ export interface ActivitySubject {
   activeTimes: ReadonlyArray<{ start: string; end: string }>;
   /** Its designator appears in the AUP data: the AUP decides (DESIGN §4 "AMC-manageable"). */
   amcManaged?: boolean;
+  /** Its own published hours, when its source states them. */
+  hours?: AipHours;
+  /** The IANA time zone of its country, for hours in local time. */
+  zone?: string;
 }
 
 export interface Activity {
@@ -59,10 +65,15 @@ export interface Activity {
     | "permanent"
     | "validityWindow"
     | "other"
+    | "aipHours"
+    | "aipHoursOff"
+    | "hoursUnknown"
     | "linked"
     | "deactivated";
   /** For the conditional rows: what each source that could activate it said. */
   evidence?: EvidenceNote[];
+  /** The AIP hours that decided or were weighed, as written and where. */
+  hours?: { text: string; from: string };
 }
 
 /** Types active whenever they exist (DESIGN §4 "permanent airspace"). */
@@ -97,7 +108,7 @@ const AMC_TYPES: ReadonlySet<number> = new Set([AirspaceType.TRA, AirspaceType.T
 /** Which sources decide whether a conditional airspace is active; empty for unconditional ones. */
 export function neededSources(a: ActivitySubject): Array<keyof ActivitySources> {
   const needs: Array<keyof ActivitySources> = [];
-  if (a.byNotam || a.onDemand || a.onRequest) needs.push("notam");
+  if (a.byNotam || a.onDemand || a.onRequest || a.hours?.kind === "notam") needs.push("notam");
   if (AMC_TYPES.has(a.type) || a.amcManaged) needs.push("aup");
   return needs;
 }
@@ -110,6 +121,37 @@ export function baseActivity(a: ActivitySubject, ctx: ActivityContext): Activity
     return { isActive: "No", activationType: "isNotActiveAirspace", spans: [], rule: "outsideValidity" };
   }
   const needs = neededSources(a);
+  const hours = a.hours && !needs.includes("aup") ? a.hours : undefined;
+  const hoursNote = hours ? { hours: { text: hours.text, from: hours.from } } : {};
+  if (hours && hours.kind !== "notam") {
+    // the AIP's own hours decide (an AMC-managed area is decided by the AUP instead)
+    const own = hoursOnDay(hours, day, a.zone);
+    const spans = windows.length > 0 ? intersect(own.spans, inDay) : own.spans;
+    if (own.unknown) {
+      // HX, or weekdays at unpublished times: never No
+      return {
+        isActive: "Unknown",
+        activationType: "isOtherActiveAirspace",
+        spans: [],
+        rule: "hoursUnknown",
+        ...hoursNote,
+      };
+    }
+    if (spans.length > 0) {
+      return {
+        isActive: isActiveBy(spans, ctx.now),
+        activationType: "isActive",
+        spans,
+        rule: "aipHours",
+        ...hoursNote,
+      };
+    }
+    // nothing today by its own hours: `+` means a NOTAM may still activate it
+    if (hours.plusNotam && !needs.includes("notam")) needs.push("notam");
+    if (needs.length === 0) {
+      return { isActive: "No", activationType: "isNotActiveAirspace", spans: [], rule: "aipHoursOff", ...hoursNote };
+    }
+  }
   if (needs.length > 0) {
     // silence counts only from a fresh source that briefs its FIR; every source that could activate it must say so
     const evidence = needs.map((kind) => note(kind, verdictFor(ctx.sources[kind], a.fir)));
@@ -120,9 +162,17 @@ export function baseActivity(a: ActivitySubject, ctx: ActivityContext): Activity
         spans: [],
         rule: "conditionalUnknown",
         evidence,
+        ...hoursNote,
       };
     }
-    return { isActive: "No", activationType: "isNotActiveAirspace", spans: [], rule: "conditionalInactive", evidence };
+    return {
+      isActive: "No",
+      activationType: "isNotActiveAirspace",
+      spans: [],
+      rule: "conditionalInactive",
+      evidence,
+      ...hoursNote,
+    };
   }
   const spans = windows.length > 0 ? inDay : [[day.start, day.end] as const];
   const classified = a.type === AirspaceType.OTHER && a.icaoClass <= 6;
@@ -133,6 +183,14 @@ export function baseActivity(a: ActivitySubject, ctx: ActivityContext): Activity
     spans,
     rule: windows.length > 0 ? "validityWindow" : permanent ? "permanent" : "other",
   };
+}
+
+/** Both sorted, merged span lists: where they overlap. */
+function intersect(a: readonly Span[], b: readonly Span[]): Span[] {
+  const out: Span[] = [];
+  for (const [as, ae] of a)
+    for (const [bs, be] of b) if (Math.max(as, bs) < Math.min(ae, be)) out.push([Math.max(as, bs), Math.min(ae, be)]);
+  return unionSpans(out);
 }
 
 function note(kind: "notam" | "aup", v: Verdict): EvidenceNote {

@@ -2,6 +2,7 @@
 // AUP allocations and activation NOTAMs (A, and R/V that name it) add their intervals; an `exact`
 // deactivation NOTAM subtracts its intervals, anything less subtracts nothing; with nothing left the airspace
 // is No and the NOTAM stays listed. Intervals of different sources are listed side by side (SPEC §2.6).
+import { timeZoneOf } from "../geo/time-zones.js";
 import type { AupUupRecord, LinkedNotam, ScheduleRow } from "../model/contract.js";
 import { isoInstant, type Span, unionSpans } from "../model/time.js";
 import type { ActivationType } from "../model/vocab.js";
@@ -30,7 +31,8 @@ export interface Linked {
 export function airspaceDay(a: NormalizedAirspace, ctx: ActivityContext, linked: Linked = {}): AirspaceDay {
   const notamsIn = linked.notams ?? [];
   const allocationsIn = linked.allocations ?? [];
-  const base = baseActivity({ ...a, amcManaged: linked.amcManaged ?? false }, ctx);
+  const zone = timeZoneOf(a.country);
+  const base = baseActivity({ ...a, amcManaged: linked.amcManaged ?? false, ...(zone ? { zone } : {}) }, ctx);
   const own = { upper: a.upperLimit, lower: a.lowerLimit };
   const notams = notamsIn.map((dn) => linkedNotam(dn));
   const aupuups = allocationsIn.map(aupRecord);
