@@ -5,7 +5,7 @@ import { hoursFromName, hoursFromRemarks } from "../../src/ingest/hours.js";
 import type { AipHours } from "../../src/model/hours.js";
 import { utcDay } from "../../src/model/time.js";
 import { AirspaceType } from "../../src/model/vocab.js";
-import { type ActivitySubject, baseActivity } from "../../src/resolve/activity.js";
+import { type ActivitySources, type ActivitySubject, baseActivity } from "../../src/resolve/activity.js";
 import { assumed } from "../../src/resolve/evidence.js";
 import { hoursOnDay } from "../../src/resolve/hours.js";
 
@@ -73,8 +73,8 @@ describe("the decision rows of the AIP's own hours", () => {
     hours: name(`ED-R99 TEST ${text}`),
     zone: "Europe/Berlin",
   });
-  const none = { notam: [], aup: [] };
-  const fresh = { notam: assumed("notam", "fresh"), aup: [] };
+  const none: ActivitySources = { notam: [], aup: [] };
+  const fresh: ActivitySources = { notam: assumed("notam", "fresh"), aup: [] };
   const ctx = (sources = none) => ({ day, now: day.start, sources });
 
   it("H24: Yes all day, isActive", () => {
