@@ -3,6 +3,7 @@
 // values; the entry points in jobs/ read files, the clock and the environment.
 import { bundledFirIndex } from "./geo/fir-index.js";
 import { readAirspaceSource, type SourceRead } from "./ingest/read.js";
+import { applyServices } from "./ingest/yaixm.js";
 import type { Feature } from "./model/contract.js";
 import { DiagnosticSink } from "./model/diagnostic.js";
 import type { Logger } from "./model/logger.js";
@@ -75,6 +76,15 @@ export async function publishDay(
     log.info("source read", { source: input.name, format: read.format, records: read.records.length });
     return read;
   });
+  // a YAIXM service file names the airspaces of the airspace file by id: their frequencies
+  const services = reads.flatMap((r) => r.services ?? []);
+  if (services.length > 0) {
+    const n = applyServices(
+      reads.flatMap((r) => r.records),
+      services,
+    );
+    log.info("services", { services: services.length, airspaces: n });
+  }
   const countryBySource = new Map(inputs.flatMap((s) => (s.country ? [[s.name, s.country] as const] : [])));
   const airspaces = normalizeAirspaces(
     reads.flatMap((r) => r.records),

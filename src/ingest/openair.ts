@@ -142,8 +142,8 @@ function readBlock(block: Block, ctx: Context): { record?: Omit<AirspaceRecord, 
     frequencies.push(freq);
   }
 
-  // AA NONE: activated by NOTAM only; so are the German file's areas named `… NOTAM`.
-  let byNotam = /\bNOTAM\b/i.test(name);
+  // AA NONE: activated by NOTAM only (names like `ED-R45 MELPITZ NOTAM` are read by ingest/hours.ts)
+  let byNotam = false;
   const activeTimes: AirspaceRecord["activeTimes"] = [];
   let none = false;
   for (const w of windows) {

@@ -10,8 +10,9 @@ import { readOpenAipGeoJson } from "./openaip-geojson.js";
 import { readOpenAipXml } from "./openaip-xml.js";
 import { readOpenAir } from "./openair.js";
 import { decodeText, encodingDiagnostic } from "./text.js";
+import { looksLikeYaixm, readYaixm } from "./yaixm.js";
 
-export const AIRSPACE_FORMATS = ["openaip-geojson", "openaip-api", "openair", "openaip-xml"] as const;
+export const AIRSPACE_FORMATS = ["openaip-geojson", "openaip-api", "openair", "openaip-xml", "yaixm"] as const;
 export type AirspaceFormat = (typeof AIRSPACE_FORMATS)[number];
 
 export interface SourceRead extends ReadResult {
@@ -55,6 +56,9 @@ export function readAirspaceSource(bytes: Uint8Array, source: string): SourceRea
       format = "openaip-api";
       result = readOpenAipApi(text, source);
     }
+  } else if (looksLikeYaixm(text)) {
+    format = "yaixm";
+    result = readYaixm(text, source);
   } else if (/^\s*AC\s/m.test(text)) {
     format = "openair";
     result = readOpenAir(text, source);
@@ -62,7 +66,7 @@ export function readAirspaceSource(bytes: Uint8Array, source: string): SourceRea
     throw new SourceError(
       source,
       "source.format.unknown",
-      "not an openAIP GeoJSON, openAIP API, OpenAir or openAIP XML file",
+      "not an openAIP GeoJSON, openAIP API, OpenAir, openAIP XML or YAIXM file",
     );
   }
   const enc = encodingDiagnostic(source, decoded);
@@ -72,8 +76,14 @@ export function readAirspaceSource(bytes: Uint8Array, source: string): SourceRea
   if (cut) throw new SourceError(source, cut.code, cut.message);
   // so is a source of which nothing could be read (an empty one is fine)
   const why = diagnostics.find((d) => d.severity === "skipped");
-  if (result.records.length === 0 && why) {
+  if (result.records.length === 0 && !result.services?.length && why) {
     throw new SourceError(source, why.code, `no usable record; first problem: ${why.message}`);
   }
-  return { format, sha256, records: result.records, diagnostics };
+  return {
+    format,
+    sha256,
+    records: result.records,
+    diagnostics,
+    ...(result.services ? { services: result.services } : {}),
+  };
 }

@@ -33,6 +33,8 @@ export interface AirspaceRecord {
   /** Validity windows (openAIP activeFrom/activeUntil, OpenAir AA); empty = no window. ISO instants. */
   activeTimes: Array<{ start: string; end: string }>;
   geometry: RawPolygons;
+  /** Ids the source's own cross-references use (YAIXM feature and volume ids, joined by the service file). */
+  refs?: string[];
   /** Where it came from, for diagnostics. */
   origin: { source: string; record: number; line?: number };
 }
@@ -41,4 +43,6 @@ export interface AirspaceRecord {
 export interface ReadResult {
   records: AirspaceRecord[];
   diagnostics: import("./diagnostic.js").Diagnostic[];
+  /** Radio services a source lists for other sources' airspaces (YAIXM service file), by their `refs`. */
+  services?: Array<{ callsign: string; frequency: number; controls: string[] }>;
 }
