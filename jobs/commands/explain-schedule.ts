@@ -49,7 +49,8 @@ export function explain(req: Request, withSchedule = false): Record<string, unkn
 }
 
 function positionOf(lat: unknown, lon: unknown): { lat: number; lon: number } | undefined | string {
-  if (lat === undefined && lon === undefined) return undefined;
+  // no position (absent or null): fine for every schedule without SR/SS, which then says it guessed
+  if ((lat === undefined || lat === null) && (lon === undefined || lon === null)) return undefined;
   const la = typeof lat === "string" ? Number(lat) : lat;
   const lo = typeof lon === "string" ? Number(lon) : lon;
   if (typeof la !== "number" || typeof lo !== "number" || !(Math.abs(la) <= 90) || !(Math.abs(lo) <= 180)) {

@@ -5,7 +5,14 @@
 import { countryPrefixes } from "../geo/icao-prefixes.js";
 import { type Bbox, bboxOfPolygons } from "../geo/planar.js";
 import type { NormalizedAirspace } from "../normalize/airspace.js";
-import { bareAreaDesignator, designatorMatches, designatorsIn, normalizeDesignator } from "../notam/designator.js";
+import {
+  bareAreaDesignator,
+  designatorMatches,
+  designatorsIn,
+  familyOf,
+  normalizeDesignator,
+} from "../notam/designator.js";
+import { PlaceIndex } from "./link-places.js";
 
 export interface LinkQuery {
   /** Item E (and for AUP the designator column). */
@@ -24,15 +31,24 @@ export interface LinkResult {
   unmatched: string[];
 }
 
-/** Words that, just before a designator, say the NOTAM is not about that area. */
+/**
+ * Words that, shortly before a designator and in the same clause, say the NOTAM is not about that area:
+ * `OUTSIDE LF-R45N3 HOURS`, `EXCEPT FOR AREA LF-R6A`, `BELOW THE PARIS TMA`. A comma or full stop ends the
+ * clause: in `OUTSIDE OPN HR OF EBFS AD, EB-R06B IS ACTIVE` the aerodrome is context and EB-R06B the subject.
+ */
 const INCIDENTAL =
-  /\b(OUTSIDE|EXCEPT|EXC|EXCL|EXCLUDING|NOT|ADJ|ADJACENT|BELOW|ABOVE|NEAR|VICINITY|SEE|REF|AVOID|CLEAR OF)\b[^.;:]*$/;
+  /\b(OUTSIDE|EXCEPT|EXC|EXCL|EXCLUDING|NOT|ADJ|ADJACENT|BELOW|ABOVE|NEAR|VICINITY|SEE|REF|AVOID|CLEAR OF|CTC|CONTACT)\b[^,.;:]{0,24}$/;
+const incidental = (text: string, at: number) => INCIDENTAL.test(text.toUpperCase().slice(Math.max(0, at - 40), at));
 
 export class AirspaceLinker {
   private readonly index = new Map<string, NormalizedAirspace[]>();
+  /** Sectored designators by their area (`EGD323` → EGD323A, EGD323F, …): a NOTAM naming the area names them all. */
+  private readonly families = new Map<string, NormalizedAirspace[]>();
+  private readonly places: PlaceIndex;
   private readonly boxes = new Map<string, Bbox>();
 
   constructor(airspaces: readonly NormalizedAirspace[]) {
+    this.places = new PlaceIndex(airspaces);
     for (const a of airspaces) {
       const prefix = countryPrefixes(a.country)[0];
       const names = new Set(designatorsIn(a.name, prefix));
@@ -48,6 +64,15 @@ export class AirspaceLinker {
         this.index.set(d, list);
       }
     }
+    for (const [d, list] of this.index) {
+      const family = familyOf(d);
+      if (family && !this.index.has(family)) this.families.set(family, [...(this.families.get(family) ?? []), ...list]);
+    }
+  }
+
+  /** The airspaces of a designator: itself, else (for an area written without sector) all its sectors. */
+  private answering(d: string): NormalizedAirspace[] | undefined {
+    return this.index.get(d) ?? this.families.get(d);
   }
 
   /** The normalised forms a designator as written (`EBR04`, `ED-R 205C`) is indexed under. */
@@ -58,13 +83,13 @@ export class AirspaceLinker {
   /** Airspaces that answer to a designator as written (AUP allocations). */
   byDesignator(designator: string): NormalizedAirspace[] {
     const found = new Map<string, NormalizedAirspace>();
-    for (const d of this.designatorsOf(designator)) for (const a of this.index.get(d) ?? []) found.set(a.id, a);
+    for (const d of this.designatorsOf(designator)) for (const a of this.answering(d) ?? []) found.set(a.id, a);
     return [...found.values()];
   }
 
   /** Whether an airspace answers to this normalised designator. */
   has(designator: string): boolean {
-    return this.index.has(designator);
+    return this.answering(designator) !== undefined;
   }
 
   link(q: LinkQuery): LinkResult {
@@ -76,16 +101,21 @@ export class AirspaceLinker {
       q.country ? countryPrefixes(q.country)[0] : undefined,
     )) {
       // `OUTSIDE LF-R45N3 HOURS`, `EXCEPT FOR AREA LF-R6A`: named, but not what the NOTAM is about
-      if (INCIDENTAL.test(q.text.toUpperCase().slice(Math.max(0, at - 28), at))) continue;
+      if (incidental(q.text, at)) continue;
       if (seen.has(d)) continue;
       seen.add(d);
-      const candidates = this.index.get(d);
+      const candidates = this.answering(d);
       if (!candidates) {
         // a bare national form (`TSA2`) is also tried with the prefix; only report the prefixed miss
         if (/^[A-Z]{2}[RDP]\d/.test(d) || !/^(TRA|TSA|CBA|MTA)/.test(d)) unmatched.push(d);
         continue;
       }
       for (const a of this.tieBreak(candidates, q)) found.set(a.id, a);
+    }
+    // `CTR LE TOUQUET`, `TMA 1, 2 SEINE`: named by kind and place
+    for (const ref of this.places.find(q.text)) {
+      if (incidental(q.text, ref.at)) continue;
+      for (const a of this.tieBreak(ref.airspaces, q)) found.set(a.id, a);
     }
     return { airspaces: [...found.values()], unmatched };
   }

@@ -49,13 +49,16 @@ export function readingSpans(
     return Math.round(t / MINUTE) * MINUTE + p.offset * MINUTE;
   };
   for (const g of reading) {
-    // an overnight range selected the day before still runs into `fromDay`
+    // an overnight range selected the day before still runs into `fromDay`, also when that day is B's eve: a
+    // Sunday–Thursday night period with B on Monday 02:00 is active from B (the tail of Sunday's night)
     for (let day = fromDay - 1; day < toDay; day++) {
-      if (!selected(g, day, w)) continue;
+      const eve = day === w.first - 1 && !g.dates.size && selected(g, day, { first: day, last: w.last });
+      if (!selected(g, day, w) && !eve) continue;
       for (const t of g.times) {
         const start = at(day, t.start, false);
         let end = at(day, t.end, true);
         if (end <= start) end = at(day + 1, t.end, true);
+        else if (eve) continue;
         if (end > start) out.push([start, end]);
       }
     }
@@ -64,9 +67,9 @@ export function readingSpans(
     const hasExc = g.exceptDates.size + g.exceptWeekdays.size > 0;
     for (const s of g.spans) out.push(...(hasExc ? withoutDays(s, excluded) : [s]));
     for (const k of g.weekly) {
-      // a week-long pattern selected up to a week before still runs into `fromDay`
+      // a week-long pattern begun up to a week before still runs into `fromDay`, also from before B (clipped to B)
       for (let day = fromDay - 7; day < toDay; day++) {
-        if (weekday(day) !== k.fromDay || day < w.first || day > w.last) continue;
+        if (weekday(day) !== k.fromDay || day > w.last) continue;
         const start = day * DAY_MS + k.fromMinutes * MINUTE;
         let endDay = day + ((k.toDay - k.fromDay + 7) % 7);
         if (endDay * DAY_MS + k.toMinutes * MINUTE <= start) endDay += 7;

@@ -159,8 +159,9 @@ class Parser {
     for (let t = this.peek(); t; t = this.peek()) {
       if (t.kind === "weekday") {
         this.i++;
-        const to = this.peek(0)?.kind === "dash" && this.peek(1)?.kind === "weekday" ? this.peek(1) : undefined;
+        const to = this.rangeWord() && this.peek(1)?.kind === "weekday" ? this.peek(1) : undefined;
         if (to?.kind === "weekday") {
+          this.noteTo();
           this.i += 2;
           out.push({ kind: "weekdayRange", from: t.value, to: to.value });
         } else out.push({ kind: "weekday", day: t.value });
@@ -172,7 +173,8 @@ class Parser {
         for (const d of pending) d.month = t.value;
         pending = [];
         const last = out[out.length - 1];
-        if (last?.kind === "date" && this.peek()?.kind === "dash" && isDateStart(this.peek(1))) {
+        if (last?.kind === "date" && this.rangeWord() && isDateStart(this.peek(1))) {
+          this.noteTo();
           this.i++;
           const to = this.dateRef();
           if (to.month === undefined) pending.push(to);
@@ -181,7 +183,8 @@ class Parser {
       } else if (t.kind === "month" || t.kind === "day") {
         const from = this.dateRef();
         if (from.month === undefined) pending.push(from);
-        if (this.peek()?.kind === "dash" && isDateStart(this.peek(1))) {
+        if (this.rangeWord() && isDateStart(this.peek(1))) {
+          this.noteTo();
           this.i++;
           const to = this.dateRef();
           if (to.month === undefined) pending.push(to);
@@ -196,6 +199,18 @@ class Parser {
       } else break;
     }
     return out;
+  }
+
+  /** A dash, or the word TO, joins the ends of a range of days. */
+  private rangeWord(): boolean {
+    const t = this.peek();
+    return t?.kind === "dash" || (t?.kind === "word" && t.value === "TO");
+  }
+
+  /** `MON TO FRI`, `24 TO 27`: a range written in words is read, but not trusted as exact (writers vary). */
+  private noteTo(): void {
+    const t = this.peek();
+    if (t?.kind === "word" && t.value === "TO") this.issue("schedule.words.toRange", t, "assumption");
   }
 
   /** `05`, `FEB 05`, `05 FEB` (the trailing month is taken by items() for the whole run). */

@@ -72,7 +72,40 @@ export function resolveGroups(groups: readonly Group[], v: Validity): { readings
       level: "assumption",
     });
   }
+  issues.push(...exceptionDoubts(groups, base));
   return { readings, issues };
+}
+
+/**
+ * `<times> EXC <day>, <day> <other times>`: the excepted day gets times of its own, and whether an overnight period
+ * of the day before still runs into it is not certain; nor is it for `2200-0600 EXC SUN` (does Saturday's night
+ * end on Sunday?). Both are read (the selected days' ranges, as written) but never as `exact`.
+ */
+function exceptionDoubts(groups: readonly Group[], base: readonly ResolvedGroup[]): ParseIssue[] {
+  const out: ParseIssue[] = [];
+  base.forEach((r, i) => {
+    if (r.exceptDates.size + r.exceptWeekdays.size === 0) return;
+    const at = groups[i]!.at;
+    const replaced = base.some(
+      (o, j) =>
+        j !== i &&
+        ([...o.dates].some((d) => r.exceptDates.has(d) || r.exceptWeekdays.has((d + 4) % 7)) ||
+          [...o.weekdays].some((w) => r.exceptWeekdays.has(w))),
+    );
+    if (replaced) out.push({ code: "schedule.ambiguous.excReplaced", at, text: "EXC", level: "assumption" });
+    // continuous ranges with EXC have the same doubt at the excepted day's edges
+    if (r.times.some(overnightRange) || r.spans.length > 0 || r.weekly.length > 0)
+      out.push({ code: "schedule.ambiguous.excOvernight", at, text: "EXC", level: "assumption" });
+  });
+  return out;
+}
+
+/** `2200-0600`, `SS-SR`, `1500-0700`: a range that ends on the next day. */
+function overnightRange(t: TimeRange): boolean {
+  if (t.start.kind === "clock" && t.end.kind === "clock") return t.end.minutes <= t.start.minutes;
+  if (t.start.kind === "sun" && t.end.kind === "sun") return t.start.event === "SS" && t.end.event === "SR";
+  // SS-0300 ends after midnight; 2000-SR too
+  return (t.start.kind === "sun" && t.start.event === "SS") || (t.end.kind === "sun" && t.end.event === "SR");
 }
 
 function resolveGroup(g: Group, w: Window, issues: ParseIssue[]): ResolvedGroup {

@@ -37,6 +37,10 @@ describe("explain-schedule", () => {
       { itemB: "2609010800", itemC: "PERM", itemD: "SEE AIP SUP 12/26", day: "2026-09-14" },
       { itemB: "2609010800", itemC: "2609302359", itemD: "SR-SS", day: "2026-09-14", lat: 95, lon: 8 },
       { itemB: "2609011800", itemC: "2609010800", itemD: "H24", day: "2026-09-14" },
+      // a schedule without sun times needs no position: null is as good as absent
+      { itemB: "2609010800", itemC: "2609302359", itemD: "MON-FRI 0800-1600", day: "2026-09-14", lat: null, lon: null },
+      { itemB: "2609010800", itemC: "2609302359", itemD: "SR-SS", day: "2026-09-14", lat: null, lon: null },
+      { itemB: "2609010800", itemC: "2609302359", itemD: "H24", day: "2026-09-14", lat: 50, lon: null },
     ];
     const t = io(`${lines.map((l) => (typeof l === "string" ? l : JSON.stringify(l))).join("\n")}\n\n`);
     expect(await main(["explain-schedule", "--jsonl"], t.io)).toBe(0);
@@ -45,7 +49,7 @@ describe("explain-schedule", () => {
       .trim()
       .split("\n")
       .map((l) => JSON.parse(l));
-    expect(out).toHaveLength(7);
+    expect(out).toHaveLength(10);
     expect(out[0]).toMatchObject({ status: "exact", intervals: [] });
     expect(out[1].error).toMatch(/^not JSON/);
     expect(out[2]).toEqual({ error: "day must be a string" });
@@ -57,6 +61,9 @@ describe("explain-schedule", () => {
     expect(out[4].issues[0]).toEqual({ code: "schedule.unsupported.SEE", at: 0, text: "SEE" });
     expect(out[5].error).toMatch(/lat and lon/);
     expect(out[6].error).toMatch(/Item C "2609010800" is not after Item B/);
+    expect(out[7]).toMatchObject({ status: "exact", intervals: [["2026-09-14T08:00:00Z", "2026-09-14T16:00:00Z"]] });
+    expect(out[8]).toMatchObject({ status: "partial", issues: [{ code: "schedule.sun.noPosition" }] });
+    expect(out[9].error).toMatch(/lat and lon must both be given/);
   });
 
   it("exits 2 with a one-line reason for missing or bad flags", async () => {

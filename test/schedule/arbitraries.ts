@@ -100,7 +100,11 @@ function selects(s: SelectorModel, day: number): boolean {
   }
 }
 
-/** Expected activity on `day`: every selected day of the window yields its ranges; clipped, sorted, merged. */
+/**
+ * Expected activity on `day`: every selected day of the window yields its ranges; clipped, sorted, merged. The eve
+ * of B's day counts too for what runs past midnight (an overnight range of a daily or weekday group, a weekly
+ * span begun before B): its tail is active from B (DESIGN §3 as amended by issue 15).
+ */
 export function expectedIntervals(m: ScheduleModel, day: number): Array<[number, number]> {
   const lo = Math.max(bMs(m.validity), day * DAY_MS);
   const hi = Math.min(cMs(m.validity), (day + 1) * DAY_MS);
@@ -113,15 +117,21 @@ export function expectedIntervals(m: ScheduleModel, day: number): Array<[number,
   const at = (day: number, minute: number) => day * DAY_MS + minute * MIN_MS;
   for (const g of m.groups) {
     if (g.kind === "span") add(at(g.from.day, g.from.minute), at(g.to.day, g.to.minute));
-    for (let d = firstDay(m.validity); d <= lastDay(m.validity); d++) {
+    const first = firstDay(m.validity);
+    for (let d = first - 7; d <= lastDay(m.validity); d++) {
       if (g.kind === "weekly" && weekdayOf(d) === g.from.day) {
         let end = at(d + ((g.to.day - g.from.day + 7) % 7), g.to.minute);
         if (end <= at(d, g.from.minute)) end += 7 * DAY_MS;
         add(at(d, g.from.minute), end);
       }
+      const eve = d === first - 1 && g.kind === "times" && g.selector.kind !== "dates";
+      if (d < first && !eve) continue;
       if (g.kind !== "times" || !selects(g.selector, d)) continue;
       if (g.except.includes(weekdayOf(d)) || g.exceptDates.includes(d)) continue;
-      for (const t of g.times) add(at(d, t.start), at(t.end <= t.start ? d + 1 : d, t.end));
+      for (const t of g.times) {
+        if (eve && t.end > t.start) continue;
+        add(at(d, t.start), at(t.end <= t.start ? d + 1 : d, t.end));
+      }
     }
   }
   raw.sort((a, b) => a[0] - b[0]);

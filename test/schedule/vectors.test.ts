@@ -178,24 +178,17 @@ function sunAt(position: Position | undefined) {
  * The intervals svoop's schedules describe on days `from`..`to`, clipped to [B, C] and the window, merged.
  *
  * svoop writes an overnight range as two schedules: `22:00-24:00` on the day and a tail `00:00-04:00` on the next.
- * A tail on B's day belongs to a range that started the day before B, i.e. on a day outside [B, C], which selects
- * nothing (DESIGN §3: the selected days are days of [B, C]; an overnight range starts on a selected day); svoop,
- * which has no B here, cannot say so. Such a tail is dropped.
+ * A tail on B's day belongs to a range that started on B's eve, outside [B, C]; DESIGN §3 as amended by issue 15
+ * keeps it (the night period of the day before runs into the published day, clipped to B), as svoop does.
  */
 function expectedSpans(entries: Entry[], v: Validity, from: number, to: number, position?: Position): Span[] {
   const sun = sunAt(position);
   const at = (day: number, p: Point, isEnd: boolean) =>
     p.kind === "clock" ? day * DAY_MS + p.minutes * MINUTE : sun(day, p, isEnd);
   const out: Span[] = [];
-  entries.forEach((entry, k) => {
-    const before = entries[k - 1];
-    const tail =
-      before !== undefined &&
-      entry.times.some((t) => t.startsWith("00:00")) &&
-      before.times.some((t) => t.endsWith("24:00"));
+  entries.forEach((entry) => {
     for (let day = from; day <= to; day++) {
       if (!entry.actives.some((s) => selects(s, day)) || entry.inactives.some((s) => selects(s, day))) continue;
-      if (tail && day === dayOfMs(v.b)) continue;
       for (const t of entry.times) {
         const [start, end] = timeRange(t);
         out.push([at(day, start, false), at(day, end, true)]);
