@@ -111,6 +111,7 @@ function program(io: Io, setCode: (code: number) => void): Command {
     .option("--aup <[YYYY-MM-DD[Thhmm]=]path>", "AUP/UUP inputs (repeatable)", collect)
     .option("--date <YYYY-MM-DD>", "UTC day (with inputs)")
     .option("--now <ISO>", "reference instant (with inputs)")
+    .option("--max-source-age <minutes>", "NOTAM and AUP sources older than this are stale (with inputs; default 120)")
     .option("--json", "JSON instead of text")
     .action(async (flags) => setCode(await explainCommand({ store: "artifacts", ...flags }, io)));
   cli

@@ -6,10 +6,13 @@ import { readAirspaceSource, type SourceRead } from "./ingest/read.js";
 import { applyServices } from "./ingest/yaixm.js";
 import type { Feature } from "./model/contract.js";
 import { DiagnosticSink } from "./model/diagnostic.js";
+import type { Explanation } from "./model/explain.js";
+import { EXPLAIN_SCHEMA, type ExplainDocument } from "./model/explain.js";
 import type { Logger } from "./model/logger.js";
 import type { SourceEntry } from "./model/manifest.js";
 import { isoInstant, type UtcDay } from "./model/time.js";
 import { normalizeAirspaces } from "./normalize/airspace.js";
+import { writeExplanations } from "./publish/explanations.js";
 import { publishVersion } from "./publish/publish.js";
 import type { ObjectStore } from "./publish/store.js";
 import { validateFeature } from "./publish/validate.js";
@@ -17,6 +20,7 @@ import { buildReport, type RunReport } from "./report.js";
 import type { ActivitySources } from "./resolve/activity.js";
 import { aupForDay, linkAllocation } from "./resolve/aup.js";
 import { resolveDay } from "./resolve/day.js";
+import type { SourceEvidence } from "./resolve/evidence.js";
 import { standingOf } from "./resolve/evidence.js";
 import { AirspaceLinker } from "./resolve/link.js";
 import type { Variant } from "./resolve/notam-feature.js";
@@ -122,11 +126,13 @@ export async function publishDay(
 
   const wanted = options.countries ? new Set(options.countries) : undefined;
   const selected = wanted ? airspaces.filter((a) => wanted.has(a.country)) : airspaces;
+  const explanations = new Map<string, Explanation>();
   const features = [
     ...resolveDay(
       selected,
       { day, now, sources },
       { ...(stage ? { notams: stage.linked } : {}), ...(aup ? { allocations: aup.linked } : {}), amcManaged },
+      explanations,
     ),
     ...(stage?.features ?? []).filter((f) => !wanted || wanted.has(f.properties.country)),
   ];
@@ -164,6 +170,10 @@ export async function publishDay(
     { byCountry, europeAirspaceNotams, date: day.date, publishedAt: now, sources: manifestSources, tier: "dynamic" },
     (e) => (e.phase === "upload" ? log.progress("upload", e.done ?? 0, e.total) : log.progress(e.phase, 0)),
     deps.clock ? { clock: deps.clock } : {},
+  );
+  await writeExplanations(
+    deps.store,
+    explainDocument(published.manifest.version, day.date, now, evidence, explanations),
   );
   if (options.staticTier) {
     // the airspace sources alone: no NOTAM or AUP links, their sources taken as absent (hence Unknown where they matter)
@@ -203,6 +213,31 @@ export async function publishDay(
         }
       : {}),
   });
+}
+
+function explainDocument(
+  version: string,
+  date: string,
+  now: number,
+  evidence: readonly SourceEvidence[],
+  explanations: ReadonlyMap<string, Explanation>,
+): ExplainDocument {
+  return {
+    schema: EXPLAIN_SCHEMA,
+    version,
+    date,
+    now: isoInstant(now),
+    sources: evidence.map((e) => ({
+      name: e.name,
+      kind: e.kind,
+      standing: e.standing,
+      asOf: e.asOf === undefined ? null : isoInstant(e.asOf),
+      asOfFrom: e.asOfFrom,
+      coverage: e.coverage === "all" ? ["*"] : [...e.coverage],
+      ...(e.reason ? { reason: e.reason } : {}),
+    })),
+    features: Object.fromEntries([...explanations].sort(([a], [b]) => cmp(a, b))),
+  };
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,6 +1,8 @@
 // `airspace-publisher explain --id <feature id>`: why a feature has its state, from a published store
 // (`--store DIR`) or from the inputs (`--airspaces … [--notams …] [--aup …] --date D [--now T]`).
 import type { Feature } from "../../src/model/contract.js";
+import type { Explanation } from "../../src/model/explain.js";
+import { readExplanations } from "../../src/publish/explanations.js";
 import { MemoryStore } from "../../src/publish/memory-store.js";
 import { currentManifest, readEurope } from "../../src/publish/read-back.js";
 import type { ObjectStore } from "../../src/publish/store.js";
@@ -14,20 +16,12 @@ export interface ExplainFlags extends Partial<PublishFlags> {
   json?: boolean;
 }
 
-/** The decision-table row (DESIGN §4) each activation type stands for. */
+/** NOTAM features: the decision-table row (DESIGN §4) their activation type stands for. */
 const WHY: Record<string, string> = {
   isActiveRestrictiveNOTAM: "a restrictive NOTAM with its own area (R), active by its schedule",
   isActiveActivityNOTAM: "an activity NOTAM with its own area (V), active by its schedule",
   isActiveAirspaceNOTAM: "an airspace NOTAM that names no known airspace (A), drawn with its own area",
   isActiveAirspaceDeactivationNOTAM: "a deactivation NOTAM that names no known airspace (D), drawn with its own area",
-  isActivatedByAUPAndNOTAMAirspace: "activated on the day by AUP/UUP allocations and by NOTAMs",
-  isActivatedByAUPAirspace: "activated on the day by AUP/UUP allocations",
-  isActivatedByNOTAMAirspace: "activated on the day by a linked NOTAM",
-  isNotActiveAirspace:
-    "not active: conditional with fresh sources and nothing activating it, deactivated by an exact NOTAM, or outside its validity window",
-  isActive: "active by its own logic (permanent type or validity window), NOTAMs and AUP aside",
-  isOtherActiveAirspace:
-    "Unknown when it depends on a NOTAM or AUP source that is missing or stale; otherwise active for a reason not listed",
 };
 
 export async function explainCommand(flags: ExplainFlags, io: Io): Promise<number> {
@@ -47,15 +41,33 @@ export async function explainCommand(flags: ExplainFlags, io: Io): Promise<numbe
     io.stderr.write(`airspace-publisher: no feature "${flags.id}" in version ${manifest.version}\n`);
     return 1;
   }
+  const stored = (await readExplanations(store, manifest.version))?.features[feature.properties._id];
+  const why = stored ?? notamWhy(feature);
   io.stdout.write(
     flags.json
-      ? `${JSON.stringify(explanation(feature, manifest.version), null, 2)}\n`
-      : text(feature, manifest.version),
+      ? `${JSON.stringify(explanation(feature, manifest.version, why), null, 2)}\n`
+      : text(feature, manifest.version, why),
   );
   return 0;
 }
 
-function explanation(f: Feature, version: string) {
+/** A NOTAM feature explains itself: its kind's row, and how far its schedule is trusted. */
+function notamWhy(f: Feature): Explanation {
+  const m = f.properties.vendor.dynamicAirspaceMapping;
+  const status = m.notams[0]?.ItemDParsedSchedule?.status;
+  const row =
+    WHY[m.activationType] ??
+    (f.properties.type === 99 ? "an obstacle NOTAM with its own area, active by its schedule" : undefined);
+  if (!row)
+    return { rule: "unknown", because: "no explanation was stored for this version (published before issue 15)" };
+  return {
+    rule: m.activationType,
+    because: `${row}${status ? `; Item D ${status}` : m.notams[0] ? "; no Item D: its validity [B, C]" : ""}`,
+    ...(m.notams.length > 0 ? { notams: m.notams.map((n) => n.NotamId) } : {}),
+  };
+}
+
+function explanation(f: Feature, version: string, why: Explanation) {
   const p = f.properties;
   const m = p.vendor.dynamicAirspaceMapping;
   return {
@@ -67,7 +79,11 @@ function explanation(f: Feature, version: string) {
     limits: `${p.vendor.formattedLowerLimit} – ${p.vendor.formattedUpperLimit}`,
     isActive: m.isActive,
     activationType: m.activationType,
-    rule: WHY[m.activationType] ?? "",
+    rule: why.rule,
+    because: why.because,
+    ...(why.conditionalOn ? { conditionalOn: why.conditionalOn } : {}),
+    ...(why.evidence ? { evidence: why.evidence } : {}),
+    ...(why.hours ? { hours: why.hours } : {}),
     intervals: m.airspaceActivationTimes,
     rows: m.dynamicScheduleAndVerticalLimits,
     notams: m.notams.map((n) => ({
@@ -81,11 +97,17 @@ function explanation(f: Feature, version: string) {
   };
 }
 
-function text(f: Feature, version: string): string {
-  const e = explanation(f, version);
+function text(f: Feature, version: string, why: Explanation): string {
+  const e = explanation(f, version, why);
   const lines = [
     `${e.id}  ${e.name}  (type ${e.type}, ${e.country}, ${e.limits})  version ${version}`,
-    `isActive ${e.isActive}, ${e.activationType}: ${e.rule}`,
+    `isActive ${e.isActive}, ${e.activationType}`,
+    `because (${e.rule}): ${e.because}`,
+    ...(e.conditionalOn ? [`conditional: ${e.conditionalOn.join("; ")}`] : []),
+    ...(e.evidence ?? []).map(
+      (x) =>
+        `  ${x.kind} source: ${x.state}${x.source ? ` ${x.source}` : ""}${x.asOf ? ` as of ${x.asOf}` : ""}${x.reason ? ` (${x.reason})` : ""}`,
+    ),
     `intervals: ${e.intervals.map((i) => `${i.start} → ${i.end}`).join(", ") || "none"}`,
     ...e.rows.map(
       (r) =>

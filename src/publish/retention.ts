@@ -6,6 +6,7 @@ import { z } from "zod";
 import { Pointer, parseVersioned, VersionManifest } from "../model/manifest.js";
 import type { Tier } from "../model/vocab.js";
 import { tierPrefix } from "./artifacts.js";
+import { explainKey } from "./explanations.js";
 import type { ObjectStore } from "./store.js";
 
 export interface RetentionOptions {
@@ -73,7 +74,11 @@ export async function collectGarbage(store: ObjectStore, options: RetentionOptio
       objectsDeleted++;
     } else since[key] = first;
   }
-  for (const key of old) await store.delete(key);
+  for (const key of old) {
+    await store.delete(key);
+    // its explanations go with it (dynamic tier only has them)
+    if (base === "v1") await store.delete(explainKey(key.slice(key.lastIndexOf("/") + 1).replace(/\.json$/, "")));
+  }
   // written only when the candidates changed: an unchanged re-run writes nothing but the pointer
   const same =
     stored !== undefined &&

@@ -73,7 +73,7 @@ export interface Activity {
   /** For the conditional rows: what each source that could activate it said. */
   evidence?: EvidenceNote[];
   /** The AIP hours that decided or were weighed, as written and where. */
-  hours?: { text: string; from: string };
+  hours?: { text: string; from: string; kind: string };
 }
 
 /** Types active whenever they exist (DESIGN §4 "permanent airspace"). */
@@ -122,7 +122,7 @@ export function baseActivity(a: ActivitySubject, ctx: ActivityContext): Activity
   }
   const needs = neededSources(a);
   const hours = a.hours && !needs.includes("aup") ? a.hours : undefined;
-  const hoursNote = hours ? { hours: { text: hours.text, from: hours.from } } : {};
+  const hoursNote = hours ? { hours: { text: hours.text, from: hours.from, kind: hours.kind } } : {};
   if (hours && hours.kind !== "notam") {
     // the AIP's own hours decide (an AMC-managed area is decided by the AUP instead)
     const own = hoursOnDay(hours, day, a.zone);

@@ -1,10 +1,12 @@
 // Resolve one UTC day: every normalised airspace gets its activity (with its linked NOTAMs) and becomes a
 // Feature. Time is an argument (STYLE habit 8): the caller passes the day and `now`.
 import type { Feature } from "../model/contract.js";
+import type { Explanation } from "../model/explain.js";
 import type { NormalizedAirspace } from "../normalize/airspace.js";
 import type { ActivityContext } from "./activity.js";
 import { airspaceDay } from "./airspace-activity.js";
 import type { DayAllocation } from "./aup.js";
+import { explainActivity } from "./explain.js";
 import { airspaceFeature } from "./feature.js";
 import type { DayNotam } from "./notams.js";
 
@@ -15,19 +17,30 @@ export interface DayLinks {
   amcManaged?: ReadonlySet<string>;
 }
 
+/** `explanations`, when given, receives why each airspace has its state (for `explain`). */
 export function resolveDay(
   airspaces: readonly NormalizedAirspace[],
   ctx: ActivityContext,
   links: DayLinks = {},
+  explanations?: Map<string, Explanation>,
 ): Feature[] {
   return airspaces.map((a) => {
     const notams = links.notams?.get(a.id);
     const allocations = links.allocations?.get(a.id);
+    const amcManaged = links.amcManaged?.has(a.id) ?? false;
     const day = airspaceDay(a, ctx, {
       ...(notams ? { notams } : {}),
       ...(allocations ? { allocations } : {}),
-      amcManaged: links.amcManaged?.has(a.id) ?? false,
+      amcManaged,
     });
+    explanations?.set(
+      a.id,
+      explainActivity(a, day.activity, {
+        notams: day.notams.map((n) => n.NotamId),
+        aup: day.aupuups.map((x) => `${x.Designator} ${x.StartDT}–${x.EndDT}`),
+        amcManaged,
+      }),
+    );
     return airspaceFeature(a, day);
   });
 }

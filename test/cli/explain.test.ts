@@ -1,3 +1,5 @@
+// `explain` names the rule of the decision table that fired and its evidence (issue 15 §5), from a published store
+// (the explanations kept under internal/explain/) or from the inputs.
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../../jobs/cli.js";
@@ -5,27 +7,78 @@ import { FIXTURES, tempDir } from "../helpers.js";
 import { io } from "./io.js";
 
 const DE = path.join(FIXTURES, "pipeline", "de-mixed", "de_asp.geojson");
-const args = ["--airspaces", DE, "--date", "2025-06-20", "--now", "2025-06-20T10:00:00Z"];
+const DE_NOTAMS = path.join(FIXTURES, "notam", "icao-plain.txt");
+// 2025-06-21 is a Saturday
+const args = ["--airspaces", DE, "--date", "2025-06-21", "--now", "2025-06-21T10:00:00Z"];
+const PEENEMUENDE = "67b6041879a656616c120018"; // ED-R PEENEMUENDE (NOTAM), byNotam, FIR EDWW
+const PUTLOS = "67dbee0ea7f2a48e4ee0504f"; // ED-D19A TODENDORF-PUTLOS MON-SAT+
+
+async function explain(extra: string[], id: string) {
+  const t = io();
+  expect(await main(["explain", ...args, ...extra, "--id", id, "--json"], t.io)).toBe(0);
+  return JSON.parse(t.out());
+}
 
 describe("explain", () => {
-  it("explains a feature of a published store: state, rule and intervals", async () => {
+  it("explains a feature of a published store: the rule that fired and why", async () => {
     const store = tempDir();
     expect(await main(["publish", ...args, "--store", store, "--quiet"], io().io)).toBe(0);
     const t = io();
     expect(await main(["explain", "--store", store, "--id", "67dbee0fa7f2a48e4ee05187", "--json"], t.io)).toBe(0);
-    const e = JSON.parse(t.out());
-    expect(e).toMatchObject({
+    expect(JSON.parse(t.out())).toMatchObject({
       id: "67dbee0fa7f2a48e4ee05187",
-      isActive: expect.any(String),
-      activationType: expect.any(String),
+      isActive: "Yes",
+      activationType: "isActive",
+      rule: "permanent",
+      because: expect.stringMatching(/^a permanent airspace/),
     });
-    expect(e.rule.length).toBeGreaterThan(10);
+  });
+
+  it("names the missing source when a conditional airspace is Unknown", async () => {
+    expect(await explain([], PEENEMUENDE)).toMatchObject({
+      isActive: "Unknown",
+      rule: "conditionalUnknown",
+      evidence: [{ kind: "notam", state: "missing" }],
+      because: expect.stringMatching(/no NOTAM source was given/),
+    });
+  });
+
+  it("names the region a fresh but off-region source covers", async () => {
+    const french = ["--notams", DE_NOTAMS, "--notam-as-of", "2025-06-21T09:30:00Z", "--notam-firs", "LFFF,LFRR"];
+    const e = await explain(french, PEENEMUENDE);
+    expect(e).toMatchObject({ isActive: "Unknown", evidence: [{ kind: "notam", state: "offRegion" }] });
+    expect(e.because).toMatch(/no NOTAM source briefs EDWW \(briefs .*icao-plain\.txt: LFFF LFRR\)/);
+    expect(e.conditionalOn).toEqual(["activated by NOTAM (byNotam)"]);
+  });
+
+  it("names the fresh covering source, its as-of time and FIR, when a conditional airspace is No", async () => {
+    const declared = ["--notams", DE_NOTAMS, "--notam-as-of", "2025-06-21T09:30:00Z", "--notam-firs", "EDWW,EDGG"];
+    expect(await explain(declared, PEENEMUENDE)).toMatchObject({
+      isActive: "No",
+      rule: "conditionalInactive",
+      evidence: [{ kind: "notam", state: "fresh", asOf: "2025-06-21T09:30:00Z" }],
+      because: expect.stringMatching(/fresh .* and briefs EDWW/),
+    });
+  });
+
+  it("names the AIP's own hours that decided", async () => {
+    expect(await explain([], PUTLOS)).toMatchObject({
+      isActive: "Yes",
+      activationType: "isActive",
+      rule: "aipHours",
+      hours: { text: "MON-SAT+", from: "name", kind: "weekly" },
+      because: 'active by its own hours "MON-SAT+" (from its name)',
+    });
   });
 
   it("explains from the inputs without a store, as text", async () => {
     const t = io();
-    expect(await main(["explain", ...args, "--id", "67dbee0fa7f2a48e4ee05187"], t.io)).toBe(0);
-    expect(t.out()).toMatch(/^67dbee0fa7f2a48e4ee05187 {2}.+\nisActive (Yes|No|Unknown), \w+: .+\nintervals: /);
+    expect(await main(["explain", ...args, "--id", PEENEMUENDE], t.io)).toBe(0);
+    expect(t.out()).toMatch(
+      new RegExp(
+        `^${PEENEMUENDE} {2}ED-R PEENEMUENDE .+\\nisActive Unknown, isOtherActiveAirspace\\nbecause \\(conditionalUnknown\\): conditional, .+\\nconditional: .+\\n {2}notam source: missing\\nintervals: none`,
+      ),
+    );
   });
 
   it("exits 1 for an unknown id and 2 without --id", async () => {

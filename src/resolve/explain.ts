@@ -1,0 +1,111 @@
+// Why an airspace has its state (issue 15 §5): the one row of the DESIGN §4 decision table that fired, and the
+// evidence it rests on (which source, its as-of time and coverage; which NOTAM or AUP row; which AIP hours).
+// Kept per published version (src/model/explain.ts) for `airspace-publisher explain`.
+import type { Explanation } from "../model/explain.js";
+import type { NormalizedAirspace } from "../normalize/airspace.js";
+import type { Activity, EvidenceNote } from "./activity.js";
+import { neededSources } from "./activity.js";
+
+const iso = (ms: number) => new Date(ms).toISOString().replace(/\.000Z$/, "Z");
+
+/** The explanation of one airspace's activity, with the NOTAMs and allocations linked to it. */
+export function explainActivity(
+  a: NormalizedAirspace,
+  activity: Activity,
+  linked: { notams: readonly string[]; aup: readonly string[]; amcManaged: boolean },
+): Explanation {
+  const evidence = activity.evidence?.map(note);
+  const conditionalOn = conditions(a, activity, linked.amcManaged);
+  const hours = activity.hours;
+  return {
+    rule: activity.rule,
+    because: sentence(a, activity, evidence ?? [], linked),
+    ...(conditionalOn.length > 0 ? { conditionalOn } : {}),
+    ...(evidence ? { evidence } : {}),
+    ...(hours ? { hours } : {}),
+    ...(linked.notams.length > 0 ? { notams: [...linked.notams] } : {}),
+    ...(linked.aup.length > 0 ? { aup: [...linked.aup] } : {}),
+  };
+}
+
+function note(e: EvidenceNote): NonNullable<Explanation["evidence"]>[number] {
+  return {
+    kind: e.kind,
+    state: e.state,
+    ...(e.source ? { source: e.source } : {}),
+    ...(e.asOf === undefined ? {} : { asOf: iso(e.asOf) }),
+    ...(e.reason ? { reason: e.reason } : {}),
+  };
+}
+
+function conditions(a: NormalizedAirspace, activity: Activity, amcManaged: boolean): string[] {
+  const out: string[] = [];
+  if (a.byNotam) out.push("activated by NOTAM (byNotam)");
+  if (a.onDemand) out.push("active on demand (onDemand)");
+  if (a.onRequest) out.push("active on request (onRequest)");
+  if (a.hours?.kind === "notam" && !a.byNotam)
+    out.push(`activated by NOTAM ("${a.hours.text}" in its ${a.hours.from})`);
+  if (a.hours?.plusNotam && activity.rule.startsWith("conditional"))
+    out.push(`"+" in its hours "${a.hours.text}": a NOTAM may activate it on other days`);
+  const needs = neededSources({ ...a, amcManaged });
+  if (needs.includes("aup"))
+    out.push(amcManaged ? "AMC-managed: its designator is in the AUP data" : "TRA/TSA: planned in the AUP");
+  return out;
+}
+
+const KIND = { notam: "NOTAM", aup: "AUP/UUP" } as const;
+
+function evidenceText(e: NonNullable<Explanation["evidence"]>[number], fir: string): string {
+  const src = e.source ? ` ${e.source}` : "";
+  const asOf = e.asOf ? ` as of ${e.asOf}` : "";
+  switch (e.state) {
+    case "fresh":
+      return `${KIND[e.kind]}${src} is fresh (${asOf.trim() || "as-of time known"}) and briefs ${fir}`;
+    case "missing":
+      return `no ${KIND[e.kind]} source was given`;
+    case "offRegion":
+      return `no ${KIND[e.kind]} source briefs ${fir} (${e.reason ?? "other regions only"})`;
+    default:
+      return `${KIND[e.kind]}${src} is ${e.state}${asOf}${e.reason ? `: ${e.reason}` : ""}`;
+  }
+}
+
+function sentence(
+  a: NormalizedAirspace,
+  activity: Activity,
+  evidence: NonNullable<Explanation["evidence"]>,
+  linked: { notams: readonly string[]; aup: readonly string[] },
+): string {
+  const hours = activity.hours ? `its own hours "${activity.hours.text}" (from its ${activity.hours.from})` : "";
+  const noHoursToday = activity.hours && activity.hours.kind !== "notam" ? `; ${hours} give nothing on the day` : "";
+  const ev = evidence.map((e) => evidenceText(e, a.fir)).join("; ");
+  switch (activity.rule) {
+    case "linked": {
+      const by = [
+        linked.notams.length > 0 ? `NOTAM ${linked.notams.join(", ")}` : "",
+        linked.aup.length > 0 ? `AUP/UUP allocation ${linked.aup.join(", ")}` : "",
+      ].filter((x) => x !== "");
+      return `activated on the day by ${by.join(" and ")} (decision table: linked activation)`;
+    }
+    case "deactivated":
+      return `deactivated for the whole rest of the day by an exact deactivation NOTAM ${linked.notams.join(", ")}`;
+    case "outsideValidity":
+      return "its validity window (activeFrom/activeUntil) does not meet the day";
+    case "validityWindow":
+      return "active within its validity window (activeFrom/activeUntil), clipped to the day";
+    case "permanent":
+      return "a permanent airspace (its type is active whenever it exists): the whole day";
+    case "aipHours":
+      return `active by ${hours}`;
+    case "aipHoursOff":
+      return `not active: ${hours} do not cover the day, and nothing may activate it outside them`;
+    case "hoursUnknown":
+      return `may be active at any time: ${hours} publish no times (HX, or a temporary area without dates)`;
+    case "conditionalUnknown":
+      return `conditional, and not every source that could activate it is fresh evidence for FIR ${a.fir}: ${ev}${noHoursToday}`;
+    case "conditionalInactive":
+      return `conditional, every source that could activate it is fresh and briefs FIR ${a.fir}, and none activates it: ${ev}${noHoursToday}`;
+    default:
+      return "no condition, published hours or permanence is known: active all day for a reason not listed";
+  }
+}
