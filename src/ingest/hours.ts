@@ -31,10 +31,17 @@ export function hoursFromName(name: string): AipHours | undefined {
     if (!(DAYS.test(w) || HOURS_WORD.test(w))) break;
     tail.unshift(w);
   }
-  if (tail.length === 0 || i < 0) return undefined;
+  if (tail.length === 0 || i < 0) return notamInBrackets(name);
   if (NOT_ACTIVATION.test(words[i] ?? "")) return undefined;
   const text = words.slice(i + 1).join(" ");
   return interpret(tail, text, "name");
+}
+
+/** `LF-R201A2 NAVARRENX (NOTAM | SAUF SDJF)`, `ZRT SALBRIS (NOTAM) SAUF WE&JF`: NOTAM in brackets, words after it. */
+function notamInBrackets(name: string): AipHours | undefined {
+  const m = /\(([^()]*\bNOTAM\b[^()]*)\)/i.exec(name);
+  if (!m || /\b(BY|SUR|PAR|LIMIT|FL)\b[^()]*\bNOTAM\b/i.test(m[1]!)) return undefined;
+  return { text: m[0], from: "name", kind: "notam" };
 }
 
 /** Hours stated in remarks as an AIP writes them (a phrase of days and times), or undefined. */

@@ -7,6 +7,7 @@ import type { ReadResult } from "../model/airspace.js";
 import { type Diagnostic, excerpt } from "../model/diagnostic.js";
 import { tryJson } from "../model/json.js";
 import { airspaceFromOpenAipItem } from "./openaip-item.js";
+import { placeholderDiagnostics } from "./placeholder.js";
 
 /** The paged envelope; the item schema is the shared one in openaip-item.ts. */
 export const OpenAipPage = z.looseObject({
@@ -86,5 +87,11 @@ export function readOpenAipApi(text: string, source: string): ReadResult {
     if (result.record) records.push(result.record);
     diagnostics.push(...result.diagnostics);
   }
+  diagnostics.push(
+    ...placeholderDiagnostics(
+      entries.map((e) => e.item),
+      source,
+    ),
+  );
   return { records, diagnostics };
 }

@@ -3,6 +3,7 @@
 import type { ReadResult } from "../model/airspace.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import { airspaceFromOpenAipItem } from "./openaip-item.js";
+import { placeholderDiagnostics } from "./placeholder.js";
 
 /** Reads an already-parsed GeoJSON document; never throws on bad input. */
 export function readOpenAipGeoJson(doc: unknown, source: string): ReadResult {
@@ -29,5 +30,11 @@ export function readOpenAipGeoJson(doc: unknown, source: string): ReadResult {
     diagnostics.push(...r.diagnostics);
     if (r.record) records.push(r.record);
   }
+  diagnostics.push(
+    ...placeholderDiagnostics(
+      (fc.features as Array<{ properties?: unknown } | null>).map((f) => f?.properties),
+      source,
+    ),
+  );
   return { records, diagnostics };
 }

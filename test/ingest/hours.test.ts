@@ -1,7 +1,12 @@
 // An airspace's own hours as real sources write them (docs/activation.md §4). Names are copied from the corpus:
 // the DAeC OpenAir file, openAIP's DE/FR/CH/SI exports and OpenAir files, the Naviter example.
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { hoursFromName, hoursFromRemarks } from "../../src/ingest/hours.js";
+import { placeholderDiagnostics } from "../../src/ingest/placeholder.js";
+import { readAirspaceSource } from "../../src/ingest/read.js";
+import { HAS_SHARED, SHARED_DATA, warnNoShared } from "../helpers.js";
 
 describe("hours in a name's last words", () => {
   it.each([
@@ -17,6 +22,8 @@ describe("hours in a name's last words", () => {
     ["LF-R171 BELFORT (NOTAM | MON-FRI)", { kind: "notam" }],
     ["ATZ-LOW COCHSTEDT 131.130 NOTAM", { kind: "notam" }],
     ["LS-R39B PC-24 (siehe NOTAM) 119.625", { kind: "notam" }],
+    ["LF-R201A2 NAVARRENX (NOTAM | SAUF SDJF)", { kind: "notam", text: "(NOTAM | SAUF SDJF)" }],
+    ["ZRT SALBRIS (NOTAM) SAUF WE&JF", { kind: "notam", text: "(NOTAM)" }],
     ["ED-R10A Todendorf-Putlos MON-SAT+", { kind: "weekly", weekdays: [1, 2, 3, 4, 5, 6], plusNotam: true }],
     ["ED-R118 Pirmasens TUE+", { kind: "weekly", weekdays: [2], plusNotam: true }],
     ["ED-D28 Ostsee MO-FR+", { kind: "weekly", weekdays: [1, 2, 3, 4, 5], plusNotam: true }],
@@ -72,5 +79,38 @@ describe("hours in remarks", () => {
   it("takes no hours from other remarks", () => {
     expect(hoursFromRemarks("VFR 26/25")).toBeUndefined();
     expect(hoursFromRemarks("Contact FIS before entering")).toBeUndefined();
+  });
+});
+
+describe("a field that holds one value on every record is a placeholder", () => {
+  const item = (hours: unknown) => ({ _id: "x", hoursOfOperation: hours });
+  const h24 = { operatingHours: [{ dayOfWeek: 0, startTime: "00:00", endTime: "00:00" }] };
+
+  it("is reported once per source and not read", () => {
+    expect(placeholderDiagnostics([item(h24), item(h24), item(h24)], "de_asp.geojson")).toEqual([
+      {
+        code: "airspace.hours.placeholder",
+        severity: "warning",
+        message: "hoursOfOperation holds the same value on all 3 records: a placeholder, not evidence of hours; not read",
+        source: "de_asp.geojson",
+      },
+    ]);
+  });
+
+  it("values that vary are reported as not read; absent ones say nothing", () => {
+    const other = { operatingHours: [{ dayOfWeek: 1, startTime: "08:00", endTime: "16:00" }] };
+    expect(placeholderDiagnostics([item(h24), item(other)], "s").map((d) => d.code)).toEqual(["airspace.hours.notRead"]);
+    expect(placeholderDiagnostics([{ _id: "y" }], "s")).toEqual([]);
+  });
+
+  it("openAIP's 2025 German export: hoursOfOperation on all 735 airspaces is one placeholder", () => {
+    warnNoShared("hoursOfOperation placeholder");
+    if (!HAS_SHARED) return;
+    const file = path.join(SHARED_DATA, "airspace", "openaip-geojson", "de_asp_2025-06.geojson");
+    const r = readAirspaceSource(readFileSync(file), "de_asp_2025-06.geojson");
+    expect(r.diagnostics.filter((d) => d.code.startsWith("airspace.hours")).map((d) => d.message)).toEqual([
+      "hoursOfOperation holds the same value on all 735 records: a placeholder, not evidence of hours; not read",
+    ]);
+    expect(r.records.every((x) => x.hours === undefined)).toBe(true);
   });
 });

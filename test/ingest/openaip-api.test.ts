@@ -65,11 +65,13 @@ describe("readOpenAipApi", () => {
   it("icaoClass 7 (2022 export) → 8, repaired once per record", () => {
     const d = page.diagnostics.filter((x) => x.code === "airspace.icaoClass.seven");
     expect(d.map((x) => [x.severity, x.id, x.record])).toEqual([["repaired", "62614ad6cb27f42509448055", 4]]);
-    expect(page.diagnostics).toEqual(d);
+    expect(page.diagnostics.filter((x) => x.code !== "airspace.hours.placeholder")).toEqual(d);
   });
 
-  it("hoursOfOperation is not read as a window", () => {
+  it("hoursOfOperation, the same on every item, is a placeholder: reported, not read as a window or hours", () => {
     expect(page.records[2]?.activeTimes).toEqual([]);
+    expect(page.records.every((r) => r.hours === undefined)).toBe(true);
+    expect(page.diagnostics.filter((x) => x.code === "airspace.hours.placeholder")).toHaveLength(1);
   });
 
   it("JSON lines: a broken line is skipped, its neighbours kept", () => {
@@ -78,6 +80,7 @@ describe("readOpenAipApi", () => {
     expect(r.records.map((x) => x.origin.line)).toEqual([1, 4]);
     expect(r.diagnostics.map((d) => [d.code, d.severity, d.line, d.record])).toEqual([
       ["api.line.malformed", "skipped", 2, 1],
+      ["airspace.hours.placeholder", "warning", undefined, undefined],
     ]);
   });
 
