@@ -2,6 +2,10 @@
 // ellipsoid with GeographicLib (Karney). Decision, measured on the 516 arc ends of YAIXM 2026-06: a sphere (our
 // former haversine, and @turf/turf's destination/distance) puts them 27 m (median) to 135 m (max) off their
 // published radius, the ellipsoid 7 m to 112 m (9 over 50 m, the data's own rounding); cost 0.5 µs a point.
+// NOTAM circles and tolerance checks go through @turf/circle and @turf/distance (a sphere, 8× cheaper): a NOTAM
+// circle of ≤ 5 NM moves ≤ 45 m, below the precision of its centre; the ellipsoid halved NOTAM throughput.
+import { circle } from "@turf/circle";
+import { distance } from "@turf/distance";
 import geodesic from "geographiclib-geodesic";
 
 const WGS84 = geodesic.Geodesic.WGS84;
@@ -71,4 +75,15 @@ export function circleRing(center: LatLon, radiusM: number, segments = 64): Arra
   const first = ring[0];
   if (first) ring.push([first[0], first[1]]);
   return ring;
+}
+
+/** Distance on a sphere (turf), metres: for checks with tolerances of tens of metres or more. */
+export function roughDistanceM(a: LatLon, b: LatLon): number {
+  return distance([a.lon, a.lat], [b.lon, b.lat], { units: "meters" });
+}
+
+/** A NOTAM circle on a sphere (turf), closed, counter-clockwise, as [lon, lat]. */
+export function roughCircleRing(center: LatLon, radiusM: number, segments: number): Array<[number, number]> {
+  const ring = circle([center.lon, center.lat], radiusM, { steps: segments, units: "meters" }).geometry.coordinates[0]!;
+  return ring.map(([lon, lat]) => [lon!, lat!]);
 }

@@ -1,6 +1,6 @@
 // A NOTAM's own geometry (DESIGN §2, §4): the area Item E describes, else the coarse Q-line circle.
 //   parse coordinates → parts (chains, arcs, circles) → areas → repairPolygons → RFC 7946 check
-import { distanceM, METERS_PER_NM } from "../geo/geodesy.js";
+import { METERS_PER_NM, roughDistanceM } from "../geo/geodesy.js";
 import { repairPolygons } from "../geo/repair.js";
 import { checkAreaGeometry } from "../geo/rfc7946.js";
 import type { AreaGeometry } from "../model/contract.js";
@@ -126,6 +126,6 @@ export function farthestM(geometry: AreaGeometry, centre: { lat: number; lon: nu
   const polygons = geometry.type === "Polygon" ? [geometry.coordinates] : geometry.coordinates;
   let far = 0;
   for (const poly of polygons)
-    for (const ring of poly) for (const [lon, lat] of ring) far = Math.max(far, distanceM(centre, { lat, lon }));
+    for (const ring of poly) for (const [lon, lat] of ring) far = Math.max(far, roughDistanceM(centre, { lat, lon }));
   return far;
 }

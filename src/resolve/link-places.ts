@@ -85,6 +85,8 @@ export class PlaceIndex {
 
   /** Airspaces a text names by kind and place, with where the reference starts (for the words before it). */
   find(text: string): Array<{ airspaces: NormalizedAirspace[]; at: number }> {
+    // most NOTAMs name no kind at all: skip the tokenising (`CTR1` counts, hence no \b after the kind)
+    if (!/(?:^|[^A-Z])(CTR|TMA|CTA|ATZ|MATZ|TMZ|RMZ)/i.test(text)) return [];
     const ts = tokens(text);
     const out: Array<{ airspaces: NormalizedAirspace[]; at: number }> = [];
     // `BEAUVAIS CTR AND TMA`, `ROUEN CTR1 TMA1 TMA2`: a kind right after another reference shares its place

@@ -38,6 +38,8 @@ export interface LinkResult {
  */
 const INCIDENTAL =
   /\b(OUTSIDE|EXCEPT|EXC|EXCL|EXCLUDING|NOT|ADJ|ADJACENT|BELOW|ABOVE|NEAR|VICINITY|SEE|REF|AVOID|CLEAR OF|CTC|CONTACT)\b[^,.;:]{0,24}$/;
+/** National kinds written without an ICAO prefix (`TSA2`, `TRANA`), as designatorMatches gives them. */
+const NATIONAL_FORM = /^(TRA|TSA|CBA|MTA|LFA|HTA)/;
 const incidental = (text: string, at: number) => INCIDENTAL.test(text.toUpperCase().slice(Math.max(0, at - 40), at));
 
 export class AirspaceLinker {
@@ -104,18 +106,22 @@ export class AirspaceLinker {
       if (incidental(q.text, at)) continue;
       if (seen.has(d)) continue;
       seen.add(d);
-      const candidates = this.answering(d);
-      if (!candidates) {
-        // a bare national form (`TSA2`) is also tried with the prefix; only report the prefixed miss
-        if (/^[A-Z]{2}[RDP]\d/.test(d) || !/^(TRA|TSA|CBA|MTA)/.test(d)) unmatched.push(d);
+      // a bare national form (`TSA2`, `TRA NA`) names an area of the NOTAM's own country only
+      const national = NATIONAL_FORM.test(d);
+      const candidates = this.answering(d)?.filter((a) => !national || !q.country || a.country === q.country);
+      if (!candidates || candidates.length === 0) {
+        // a bare national form is also tried with the prefix; only report the prefixed miss
+        if (!national) unmatched.push(d);
         continue;
       }
       for (const a of this.tieBreak(candidates, q)) found.set(a.id, a);
     }
-    // `CTR LE TOUQUET`, `TMA 1, 2 SEINE`: named by kind and place
+    // `CTR LE TOUQUET`, `TMA 1, 2 SEINE`: named by kind and place, in the NOTAM's own country, near its Q-line
+    // circle when it has one (a place name alone is not unique enough to link across Europe)
     for (const ref of this.places.find(q.text)) {
       if (incidental(q.text, ref.at)) continue;
-      for (const a of this.tieBreak(ref.airspaces, q)) found.set(a.id, a);
+      const local = ref.airspaces.filter((a) => !q.country || a.country === q.country);
+      for (const a of q.centre ? this.near(local, q) : local) found.set(a.id, a);
     }
     return { airspaces: [...found.values()], unmatched };
   }
@@ -123,8 +129,15 @@ export class AirspaceLinker {
   /** Several airspaces of one designator in different places: keep those near the Q-line circle, if any is. */
   private tieBreak(candidates: NormalizedAirspace[], q: LinkQuery): NormalizedAirspace[] {
     if (candidates.length === 1 || !q.centre) return candidates;
+    const near = this.near(candidates, q);
+    return near.length > 0 ? near : candidates;
+  }
+
+  /** The candidates whose box lies within the Q-line circle plus a generous margin. */
+  private near(candidates: readonly NormalizedAirspace[], q: LinkQuery): NormalizedAirspace[] {
+    if (!q.centre) return [...candidates];
     const margin = ((q.radiusNm ?? 5) + 5) / 60; // degrees of latitude, generous
-    const near = candidates.filter((a) => {
+    return candidates.filter((a) => {
       const box = this.box(a);
       const lonScale = Math.max(0.2, Math.cos((q.centre!.lat * Math.PI) / 180));
       return (
@@ -134,7 +147,6 @@ export class AirspaceLinker {
         q.centre!.lon <= box[2] + margin / lonScale
       );
     });
-    return near.length > 0 ? near : candidates;
   }
 
   private box(a: NormalizedAirspace): Bbox {

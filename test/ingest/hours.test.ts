@@ -91,7 +91,8 @@ describe("a field that holds one value on every record is a placeholder", () => 
       {
         code: "airspace.hours.placeholder",
         severity: "warning",
-        message: "hoursOfOperation holds the same value on all 3 records: a placeholder, not evidence of hours; not read",
+        message:
+          "hoursOfOperation holds the same value on all 3 records: a placeholder, not evidence of hours; not read",
         source: "de_asp.geojson",
       },
     ]);
@@ -99,7 +100,9 @@ describe("a field that holds one value on every record is a placeholder", () => 
 
   it("values that vary are reported as not read; absent ones say nothing", () => {
     const other = { operatingHours: [{ dayOfWeek: 1, startTime: "08:00", endTime: "16:00" }] };
-    expect(placeholderDiagnostics([item(h24), item(other)], "s").map((d) => d.code)).toEqual(["airspace.hours.notRead"]);
+    expect(placeholderDiagnostics([item(h24), item(other)], "s").map((d) => d.code)).toEqual([
+      "airspace.hours.notRead",
+    ]);
     expect(placeholderDiagnostics([{ _id: "y" }], "s")).toEqual([]);
   });
 

@@ -3,7 +3,7 @@
 //   a chain with arcs        → arc-polygon      WI 2NM EITHER SIDE OF p1 - p2  → corridor (a polygon)
 //   WI 50M RADIUS OF PSNS p1, p2 (MULTIPLE …)   → one circle per point; p1 - p2 with a radius → corridor
 //   a lone point, no radius  → point-circle (only when nothing else in the text is an area)
-import { distanceM, type LatLon, METERS_PER_NM } from "../../geo/geodesy.js";
+import { type LatLon, METERS_PER_NM, roughDistanceM } from "../../geo/geodesy.js";
 import type { Arc, Part } from "./chains.js";
 import { radii, widths } from "./distances.js";
 import { chainRing, circle, corridor, type Ring } from "./shapes.js";
@@ -65,7 +65,7 @@ export function interpret(
       (pts.length === 1 ? (radiusAfter(text, part.end, part.tailEnd) ?? siteRadius(text, part)) : undefined);
     const first = pts[0]!;
     const last = pts[pts.length - 1]!;
-    const closed = pts.length >= 4 && distanceM(first, last) < 1;
+    const closed = pts.length >= 4 && roughDistanceM(first, last) < 1;
     if (part.vertices.some((v, k) => v.arc && k > 0)) {
       if (part.vertices.some((v) => v.arc && v.arc.clockwise === undefined))
         note("arcDirectionMissing", part.at, part.end);
@@ -113,7 +113,7 @@ function offCircle(arc: Arc, from: LatLon | undefined, to: LatLon): boolean {
   const r = arc.radiusM;
   if (r === undefined || !from) return false;
   const tolerance = Math.max(0.15 * r, 0.1 * METERS_PER_NM);
-  return [from, to].some((p) => Math.abs(distanceM(arc.centre, p) - r) > tolerance);
+  return [from, to].some((p) => Math.abs(roughDistanceM(arc.centre, p) - r) > tolerance);
 }
 
 /** The last radius ending within NEAR characters before `at`, from `from` on. */

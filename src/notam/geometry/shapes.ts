@@ -1,5 +1,5 @@
 // Rings (raw [lon, lat], any winding; repairPolygons closes and winds them) for the shapes of Item E.
-import { bearingDeg, circleRing, destination, distanceM, type LatLon } from "../../geo/geodesy.js";
+import { bearingDeg, destination, distanceM, type LatLon, roughCircleRing } from "../../geo/geodesy.js";
 import { ringSelfIntersects } from "../../geo/self-intersection.js";
 import type { Vertex } from "./chains.js";
 
@@ -12,7 +12,7 @@ const CAP_STEP_DEG = 10;
 /** DESIGN §4 asks for at least 32; more only grows every NOTAM feature (twice: feature and NOTAM record). */
 const CIRCLE_SEGMENTS = 36;
 
-export const circle = (centre: LatLon, radiusM: number): Ring => circleRing(centre, radiusM, CIRCLE_SEGMENTS);
+export const circle = (centre: LatLon, radiusM: number): Ring => roughCircleRing(centre, radiusM, CIRCLE_SEGMENTS);
 
 /**
  * A chain's vertices with its arcs drawn. An arc runs from the previous vertex to its own, around its
