@@ -6,7 +6,8 @@ import type { NotamKind } from "../model/vocab.js";
 const RESTRICTIVE_SUBJECTS = new Set(["RA", "RD", "RM", "RO", "RP", "RR", "RT"]);
 const RESTRICTIVE_CONDITIONS = new Set(["CA", "CS", "LW", "LT", "LP", "CH"]);
 const AIRSPACE_SUBJECTS = new Set(["AC", "AE", "AT", "AZ", "AF", "AU", "AD", "AO"]);
-const AIRSPACE_CONDITIONS = new Set(["CA", "CS", "AH", "CH"]);
+/** Activated, installed, hours or changes; and (issue 15) prohibited / prohibited to: `BEAUVECHAIN CTR PROHIBITED …`. */
+const AIRSPACE_CONDITIONS = new Set(["CA", "CS", "AH", "CH", "LP", "LT"]);
 
 export interface QCode {
   subject: string;

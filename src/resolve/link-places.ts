@@ -72,8 +72,9 @@ export class PlaceIndex {
       const kinds = kindsOf(a, all);
       if (kinds.length === 0) continue;
       const ts = all.filter((t) => !KIND_WORD.test(t));
-      const place = ts.filter((t, i) => isPlaceWord(t) && !(i > 0 && isPart(ts[i - 1]!) && t.length === 1));
       const partAt = ts.findIndex(isPart);
+      // the place is the name's words before its part number (`TMA LILLE9 Partie française`, `Paris7.1_CLASSE_E_…`)
+      const place = (partAt < 0 ? ts : ts.slice(0, partAt)).filter(isPlaceWord);
       const part = partAt < 0 ? "" : partOf(ts[partAt]!, /^[A-Z]$/.test(ts[partAt + 1] ?? "") ? ts[partAt + 1] : "");
       if (place.length === 0) continue;
       for (const kind of kinds) {
@@ -81,6 +82,39 @@ export class PlaceIndex {
         this.index.set(key, [...(this.index.get(key) ?? []), { airspace: a, part }]);
       }
     }
+  }
+
+  /**
+   * `EBBE TMA 3 AND TMA 4`: a kind with parts after the NOTAM's own aerodrome (one of Item A's locations), for which
+   * the text gives no place name. The airspaces of that kind and those parts that `isNear` accepts (the Q-line
+   * circle) answer, and only when they all belong to one place: the code then stands for that place.
+   */
+  findByLocation(
+    text: string,
+    locations: readonly string[],
+    isNear: (a: NormalizedAirspace) => boolean,
+  ): Array<{ airspaces: NormalizedAirspace[]; at: number }> {
+    const ts = tokens(text);
+    const out: Array<{ airspaces: NormalizedAirspace[]; at: number }> = [];
+    for (let i = 1; i < ts.length; i++) {
+      const kind = ts[i]!;
+      if (!KIND_WORD.test(kind) || !locations.includes(ts[i - 1]!)) continue;
+      const wanted = [parts(ts, i + 1)];
+      // `EBBE TMA 3 AND TMA 4`: the same kind again after AND names more parts of the same place
+      for (let j = wanted[0]!.next; ts[j] === "AND" && ts[j + 1] === kind; j = wanted[wanted.length - 1]!.next) {
+        wanted.push(parts(ts, j + 2));
+      }
+      const list = wanted.flatMap((w) => w.parts);
+      if (list.length === 0) continue;
+      const near = [...this.index]
+        .filter(([key]) => key.startsWith(`${kind} `))
+        .flatMap(([key, entries]) => entries.filter((e) => isNear(e.airspace)).map((e) => ({ key, e })));
+      const hits = near.filter(({ e }) => list.some((w) => e.part === w || e.part.replace(/[A-Z]$|\.\d$/, "") === w));
+      if (hits.length > 0 && new Set(hits.map((h) => h.key)).size === 1) {
+        out.push({ airspaces: hits.map((h) => h.e.airspace), at: positionOf(text, kind, 0) });
+      }
+    }
+    return out;
   }
 
   /** Airspaces a text names by kind and place, with where the reference starts (for the words before it). */
@@ -154,13 +188,20 @@ function parts(ts: readonly string[], from: number): { parts: string[]; next: nu
   return { parts: out, next: i };
 }
 
-/** Candidate places of one to three words ending at `end`, longest first (`KLEINEBROGEL` before `BROGEL`). */
+/**
+ * Candidate places in the run of up to four place words ending at `end`: its endings, longest first (`KLEINEBROGEL`
+ * before `BROGEL`), then its beginnings (`TOURS` of `TOURS VAL DE LOIRE CTR`).
+ */
 function placeEndingAt(ts: readonly string[], end: number): string[] {
-  const out: string[] = [];
-  for (let n = 1; n <= 3 && end - n + 1 >= 0 && isPlaceWord(ts[end - n + 1]!); n++) {
-    out.push(ts.slice(end - n + 1, end + 1).join(""));
-  }
-  return out.reverse();
+  let start = end + 1;
+  while (start > 0 && end - start < 3 && isPlaceWord(ts[start - 1]!)) start--;
+  const run = ts.slice(start, end + 1);
+  const endings = run.map((_, i) => run.slice(i).join(""));
+  const beginnings = run
+    .slice(0, -1)
+    .map((_, i) => run.slice(0, i + 1).join(""))
+    .reverse();
+  return [...endings, ...beginnings];
 }
 
 function placeStartingAt(ts: readonly string[], start: number): string[] {

@@ -19,6 +19,8 @@ export interface LinkQuery {
   text: string;
   /** Country of the NOTAM's Item A, when known: national designators (`TSA 2`) take its ICAO prefix. */
   country?: string;
+  /** Item A's locations: `EBBE TMA 1B` names the TMA of the NOTAM's own aerodrome. */
+  locations?: readonly string[];
   /** Q-line centre and radius, for tie-breaking only. */
   centre?: { lat: number; lon: number };
   radiusNm?: number;
@@ -116,12 +118,19 @@ export class AirspaceLinker {
       }
       for (const a of this.tieBreak(candidates, q)) found.set(a.id, a);
     }
-    // `CTR LE TOUQUET`, `TMA 1, 2 SEINE`: named by kind and place, in the NOTAM's own country, near its Q-line
-    // circle when it has one (a place name alone is not unique enough to link across Europe)
+    // `CTR LE TOUQUET`, `TMA 1, 2 SEINE`: named by kind and place, near the NOTAM's Q-line circle (a TMA's parts
+    // over the border included), or in its own country when it has no circle: a place name alone is not unique
+    // enough to link across Europe
     for (const ref of this.places.find(q.text)) {
       if (incidental(q.text, ref.at)) continue;
-      const local = ref.airspaces.filter((a) => !q.country || a.country === q.country);
-      for (const a of q.centre ? this.near(local, q) : local) found.set(a.id, a);
+      const local = q.centre ? this.near(ref.airspaces, q) : ref.airspaces.filter((a) => a.country === q.country);
+      for (const a of local) found.set(a.id, a);
+    }
+    // `EBBE TMA 1B`: the aerodrome's own code for the place, resolved by what lies in the Q-line circle
+    if (q.centre && q.locations?.length) {
+      for (const ref of this.places.findByLocation(q.text, q.locations, (a) => this.near([a], q).length > 0)) {
+        if (!incidental(q.text, ref.at)) for (const a of ref.airspaces) found.set(a.id, a);
+      }
     }
     return { airspaces: [...found.values()], unmatched };
   }

@@ -99,6 +99,7 @@ export function notamsForDay(
     if (LINKABLE.has(kind)) {
       const r = linker.link({
         text: n.itemE,
+        locations: n.itemA,
         ...(country ? { country } : {}),
         ...(n.q?.centre ? { centre: n.q.centre } : {}),
         ...(n.q?.radiusNm !== undefined ? { radiusNm: n.q.radiusNm } : {}),
