@@ -27,6 +27,8 @@ interface CaseFile {
   notamFetchedAt?: string;
   /** The FIRs the NOTAM file is declared to brief (`--notam-firs`). */
   notamFirs?: string[];
+  /** The operator declares nothing: JSON lines then state neither an as-of time nor a region. */
+  notamUndeclared?: boolean;
   aupFetchedAt?: string;
   expect: Record<string, { isActive: string; activationType: string }>;
   note: string;
@@ -73,7 +75,7 @@ async function run(dir: string, c: CaseFile) {
             notams: [
               {
                 ...file("notams.jsonl", notamAt),
-                asOf: { at: notamAt, from: "declared" as const },
+                ...(c.notamUndeclared ? {} : { asOf: { at: notamAt, from: "declared" as const } }),
                 ...(c.notamFirs ? { firs: c.notamFirs } : {}),
               },
             ],
