@@ -2,7 +2,7 @@
 SAMPLE := fixtures/sample
 DATE ?= $(shell date -u +%F)
 
-.PHONY: install system-deps build run test check bench corpus schema clean
+.PHONY: install system-deps build run run-sample run-aup test check bench corpus schema clean
 
 node_modules: package-lock.json
 	npm ci
@@ -17,9 +17,20 @@ system-deps:
 build: node_modules
 	npm run build
 
-# Publishes the bundled sample data for today (UTC) into artifacts/.
+# The product on a real day: UK airspace (YAIXM, with its radio services and RA(T)s) and the UK NOTAM briefing (EAD
+# PIB XML) of 2026-08-22, published into artifacts/ with a short summary (test/cli/make-run.test.ts runs the same).
+RUN_ARGS := --airspaces fixtures/uk --notams fixtures/uk/uk_pib_2026-08-22T1116Z.xml.gz --date 2026-08-22 --now 2026-08-22T11:15:00Z
 run: build
+	node dist/jobs/cli.js publish $(RUN_ARGS) --store artifacts --report artifacts/report.json
+
+# The bundled openAIP/OpenAir samples of five countries, for today (UTC).
+run-sample: build
 	node dist/jobs/cli.js publish --airspaces $(SAMPLE) --date $(DATE) --store artifacts --report artifacts/report.json
+
+# An AUP day: the samples plus EBR04 (openAIP 2018) and the EUROCONTROL RSA table of 2022-02-23 09:59Z.
+RUN_AUP_ARGS := --airspaces $(SAMPLE) --airspaces fixtures/decision/aup-and-notam/airspace.geojson --aup fixtures/aup-csv/eaup_rsa_2022-02-23T0959Z.csv --date 2022-02-23 --now 2022-02-23T10:00:00Z
+run-aup: build
+	node dist/jobs/cli.js publish $(RUN_AUP_ARGS) --store artifacts --report artifacts/report.json
 
 test: build system-deps
 	npm run check

@@ -1,5 +1,7 @@
-// Command-line input specs to bytes: `[CC=]path` where path is a file, a directory (its airspace files,
-// sorted) or `-` for standard input.
+// Command-line input specs to bytes: `[CC=]path` where path is a file, a directory (its data files, sorted) or
+// `-` for standard input. A directory may hold other files too (README, PROVENANCE.md, expected output, tests):
+// those are listed in `skipped`, one each, and files of a data extension are marked `listed` so that one no reader
+// recognises is skipped with a diagnostic rather than failing the run.
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { planMetaFrom } from "../src/aup/read.js";
@@ -7,24 +9,30 @@ import type { AirspaceInput } from "../src/pipeline.js";
 import type { DynamicInput } from "../src/sources.js";
 import { UsageError } from "./usage.js";
 
-const AIRSPACE_EXTENSIONS = /\.(geojson|json|jsonl|txt|openair|aip|xml)$/i;
+const AIRSPACE_EXTENSIONS = /\.(geojson|json|jsonl|txt|openair|aip|xml|yaml|yml)$/i;
 const NOTAM_EXTENSIONS = /\.(txt|jsonl|json|xml|gz)$/i;
 const AUP_EXTENSIONS = /\.(csv|xml)$/i;
 
 /** `fetchedAt` is the run's reference instant: a local file is as fresh as the run that reads it. */
+/** Files of listed directories that are not data, with why: the run report names each (`input.skipped`). */
+export type Skipped = Array<{ name: string; why: string }>;
+
 export async function readAirspaceInputs(
   specs: readonly string[],
   stdin: () => Promise<Buffer>,
   fetchedAt: number,
+  skipped: Skipped = [],
 ): Promise<AirspaceInput[]> {
   const out: AirspaceInput[] = [];
   for (const spec of specs) {
     const m = /^([A-Za-z]{2})=(.+)$/.exec(spec);
     const country = m?.[1]?.toUpperCase();
     const target = m?.[2] ?? spec;
-    for (const file of await expand(target, AIRSPACE_EXTENSIONS, "--airspaces")) {
+    const found = await expand(target, AIRSPACE_EXTENSIONS, "--airspaces", skipped);
+    for (const file of found.files) {
       const bytes = file === "-" ? await stdin() : await readFile(file);
-      out.push({ name: file === "-" ? "-" : file, bytes, fetchedAt, ...(country ? { country } : {}) });
+      const listed = found.listed ? { listed: true } : {};
+      out.push({ name: file === "-" ? "-" : file, bytes, fetchedAt, ...(country ? { country } : {}), ...listed });
     }
   }
   const names = new Set<string>();
@@ -45,14 +53,17 @@ export async function readNotamInputs(
   stdin: () => Promise<Buffer>,
   fetchedAt: number,
   declared: { asOf?: number; firs?: readonly string[] } = {},
+  skipped: Skipped = [],
 ): Promise<DynamicInput[]> {
   const out: DynamicInput[] = [];
   for (const spec of specs) {
-    for (const file of await expand(spec, NOTAM_EXTENSIONS, "--notams")) {
+    const found = await expand(spec, NOTAM_EXTENSIONS, "--notams", skipped);
+    for (const file of found.files) {
       out.push({
         name: file,
         bytes: file === "-" ? await stdin() : await readFile(file),
         fetchedAt,
+        ...(found.listed ? { listed: true } : {}),
         ...(declared.asOf === undefined ? {} : { asOf: { at: declared.asOf, from: "declared" as const } }),
         ...(declared.firs ? { firs: declared.firs } : {}),
       });
@@ -61,23 +72,39 @@ export async function readNotamInputs(
   return out;
 }
 
-async function expand(target: string, extensions: RegExp, option: string): Promise<string[]> {
-  if (target === "-") return ["-"];
+async function expand(
+  target: string,
+  extensions: RegExp,
+  option: string,
+  skipped: Skipped,
+): Promise<{ files: string[]; listed: boolean }> {
+  if (target === "-") return { files: ["-"], listed: false };
   let info: Awaited<ReturnType<typeof stat>>;
   try {
     info = await stat(target);
   } catch {
     throw new UsageError(`${option}: no such file or directory "${target}"`);
   }
-  if (!info.isDirectory()) return [toPosix(target)];
+  if (!info.isDirectory()) return { files: [toPosix(target)], listed: false };
   const entries = await readdir(target, { recursive: true, withFileTypes: true });
-  const files = entries
-    .filter((e) => e.isFile() && extensions.test(e.name))
+  const all = entries
+    .filter((e) => e.isFile())
     .map((e) => toPosix(path.join(e.parentPath, e.name)))
     .sort();
+  const files = all.filter((f) => extensions.test(f));
+  for (const f of all.filter((f) => !extensions.test(f))) {
+    skipped.push({ name: f, why: `not a ${option} file (${option} reads ${describeExtensions(extensions)})` });
+  }
   if (files.length === 0) throw new UsageError(`${option}: no matching files in directory "${target}"`);
-  return files;
+  return { files, listed: true };
 }
+
+/** `/\.(csv|xml)$/i` → `.csv, .xml`. */
+const describeExtensions = (re: RegExp) =>
+  (/\(([^)]*)\)/.exec(re.source)?.[1] ?? "")
+    .split("|")
+    .map((e) => `.${e}`)
+    .join(", ");
 
 const toPosix = (p: string) => p.split(path.sep).join("/");
 
@@ -86,15 +113,17 @@ export async function readAupInputs(
   specs: readonly string[],
   stdin: () => Promise<Buffer>,
   fetchedAt: number,
+  skipped: Skipped = [],
 ): Promise<DynamicInput[]> {
   const out: DynamicInput[] = [];
   for (const spec of specs) {
     const m = /^(\d{4}-\d{2}-\d{2}(?:T\d{2}:?\d{2}Z?)?)=(.+)$/.exec(spec);
     const plan = m ? planMetaFrom(m[1]!) : undefined;
     if (m && !plan) throw new UsageError(`--aup: "${m[1]}" is not an AUP day YYYY-MM-DD[Thhmm]`);
-    for (const file of await expand(m?.[2] ?? spec, AUP_EXTENSIONS, "--aup")) {
+    const found = await expand(m?.[2] ?? spec, AUP_EXTENSIONS, "--aup", skipped);
+    for (const file of found.files) {
       const bytes = file === "-" ? await stdin() : await readFile(file);
-      out.push({ name: file, bytes, fetchedAt, ...(plan ? { plan } : {}) });
+      out.push({ name: file, bytes, fetchedAt, ...(plan ? { plan } : {}), ...(found.listed ? { listed: true } : {}) });
     }
   }
   return out;

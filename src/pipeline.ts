@@ -2,7 +2,8 @@
 // ingest → normalise → link NOTAMs and AUP → resolve → validate → publish. Inputs are bytes and plain
 // values; the entry points in jobs/ read files, the clock and the environment.
 import { bundledFirIndex } from "./geo/fir-index.js";
-import { readAirspaceSource, type SourceRead } from "./ingest/read.js";
+import { readAirspaceSource, SourceError, type SourceRead } from "./ingest/read.js";
+import { dropOlderVintages } from "./ingest/vintages.js";
 import { applyServices } from "./ingest/yaixm.js";
 import type { Feature } from "./model/contract.js";
 import { DiagnosticSink } from "./model/diagnostic.js";
@@ -25,7 +26,7 @@ import { standingOf } from "./resolve/evidence.js";
 import { AirspaceLinker } from "./resolve/link.js";
 import type { Variant } from "./resolve/notam-feature.js";
 import { notamStage } from "./resolve/notam-stage.js";
-import { type DynamicInput, readDynamicSources } from "./sources.js";
+import { type DynamicInput, readDynamicSources, skipListed } from "./sources.js";
 
 export interface AirspaceInput {
   /** Source name, for diagnostics and the manifest (a file's base name). */
@@ -37,6 +38,8 @@ export interface AirspaceInput {
   fetchedAt: number;
   /** A fallback copy (its fetch failed). */
   stale?: boolean;
+  /** Found by listing a directory: a file no reader recognises is skipped (`input.skipped`), not fatal. */
+  listed?: boolean;
 }
 
 export interface PublishDayOptions {
@@ -55,6 +58,8 @@ export interface PublishDayOptions {
   maxSourceAgeMs?: number;
   /** Deployment variant: production adds the obstacle facets to NOTAM features (SPEC §9). @default "production" */
   variant?: Variant;
+  /** Files of the listed directories that are not data (a README, PROVENANCE.md, a test file): one diagnostic each. */
+  skipped?: ReadonlyArray<{ name: string; why: string }>;
   /** Also publish the internal static tier (DESIGN §5): the airspaces alone, before NOTAMs and AUP. @default false */
   staticTier?: boolean;
 }
@@ -73,13 +78,43 @@ export async function publishDay(
   const { day, now } = options;
   const sink = new DiagnosticSink();
 
-  const reads: SourceRead[] = inputs.map((input, i) => {
-    const read = readAirspaceSource(input.bytes, input.name);
+  for (const s of options.skipped ?? []) {
+    sink.add({ code: "input.skipped", severity: "warning", source: s.name, message: `${s.name}: skipped, ${s.why}` });
+  }
+  // the inputs read, in step with `reads` (a listed file that is not data drops out of both)
+  const readInputs: AirspaceInput[] = [];
+  const reads: SourceRead[] = inputs.flatMap((input, i) => {
+    let read: SourceRead;
+    try {
+      read = readAirspaceSource(input.bytes, input.name);
+    } catch (e) {
+      if (skipListed(input, e, sink)) return [];
+      throw e;
+    }
     sink.addAll(read.diagnostics);
     log.progress("ingest", i + 1, inputs.length);
     log.info("source read", { source: input.name, format: read.format, records: read.records.length });
-    return read;
+    readInputs.push(input);
+    return [read];
   });
+  if (inputs.length > 0 && reads.length === 0) {
+    throw new SourceError("--airspaces", "input.none", "no airspace file among the inputs; see input.skipped");
+  }
+  // two vintages of one country (DE 2022 and DE 2025): the newer only, and a warning
+  const vintages = dropOlderVintages(
+    reads.map((r, i) => {
+      const { name, country } = readInputs[i]!;
+      return { name, records: r.records, ...(country ? { country } : {}) };
+    }),
+  );
+  sink.addAll(vintages.diagnostics);
+  for (const d of vintages.diagnostics) log.warn("older vintage dropped", { source: d.source ?? "", why: d.message });
+  if (vintages.keep.length < reads.length) {
+    const keptReads = vintages.keep.map((i) => reads[i]!);
+    const keptInputs = vintages.keep.map((i) => readInputs[i]!);
+    reads.splice(0, reads.length, ...keptReads);
+    readInputs.splice(0, readInputs.length, ...keptInputs);
+  }
   // a YAIXM service file names the airspaces of the airspace file by id: their frequencies
   const services = reads.flatMap((r) => r.services ?? []);
   if (services.length > 0) {
@@ -145,7 +180,7 @@ export async function publishDay(
   ).size;
 
   const manifestSources: Record<string, SourceEntry> = {};
-  for (const [i, input] of inputs.entries()) {
+  for (const [i, input] of readInputs.entries()) {
     const r = reads[i]!;
     manifestSources[input.name] = {
       kind: "airspace",
@@ -192,7 +227,7 @@ export async function publishDay(
   log.progress("published", 1, 1);
   return buildReport({
     reads,
-    inputs,
+    inputs: readInputs,
     airspaces: airspaces.length,
     selected: selected.length,
     byCountry,

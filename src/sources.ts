@@ -27,6 +27,26 @@ export interface DynamicInput {
   plan?: PlanMeta;
   /** The fetch failed and this is the last good copy: stale whatever its age. */
   stale?: boolean;
+  /** Found by listing a directory: a file no reader recognises is skipped (`input.skipped`), not fatal. */
+  listed?: boolean;
+}
+
+/** A broken data file (cut, corrupt) fails even when listed: only files that are not data at all are skipped. */
+const BROKEN = /truncated|malformed|json\.invalid|gzip/;
+
+/**
+ * Whether a listed input whose read failed is one to skip: a README, an expected-output JSON, a test file found
+ * beside the data in a directory. Records one `input.skipped` diagnostic naming it; a broken data file still fails.
+ */
+export function skipListed(input: { name: string; listed?: boolean }, error: unknown, sink: DiagnosticSink): boolean {
+  if (!input.listed || !(error instanceof SourceError) || BROKEN.test(error.code)) return false;
+  sink.add({
+    code: "input.skipped",
+    severity: "warning",
+    source: input.name,
+    message: `${input.name}: skipped, not a data file of this kind (${error.message.replace(`${input.name}: `, "")})`,
+  });
+  return true;
 }
 
 export interface ReadSources {
@@ -62,9 +82,15 @@ export function readDynamicSources(
     // an unreadable feed must not pass for a fresh one: silence would turn conditional airspaces to No
     const why = read.diagnostics.find((d) => d.severity === "skipped" && d.record === undefined);
     const none = read.diagnostics.find((d) => d.severity === "skipped");
-    if (why && (read.notams.length === 0 || why.code === "notam.pib.truncated"))
-      throw new SourceError(i.name, why.code, `no usable NOTAM; ${why.message}`);
-    if (read.notams.length === 0 && none) throw new SourceError(i.name, none.code, `no usable NOTAM; ${none.message}`);
+    try {
+      if (why && (read.notams.length === 0 || why.code === "notam.pib.truncated"))
+        throw new SourceError(i.name, why.code, `no usable NOTAM; ${why.message}`);
+      if (read.notams.length === 0 && none)
+        throw new SourceError(i.name, none.code, `no usable NOTAM; ${none.message}`);
+    } catch (e) {
+      if (skipListed(i, e, sink)) continue;
+      throw e;
+    }
     sink.addAll(read.diagnostics);
     out.notams.push(...read.notams);
     record(
@@ -86,7 +112,11 @@ export function readDynamicSources(
     const cut = read.diagnostics.find((d) => /^aup\.xml\.(truncated|malformed)$/.test(d.code));
     if (cut) throw new SourceError(i.name, cut.code, cut.message);
     const why = read.diagnostics.find((d) => d.severity === "skipped" && d.record === undefined);
-    if (read.plans.length === 0 && why) throw new SourceError(i.name, why.code, why.message);
+    if (read.plans.length === 0 && why) {
+      const e = new SourceError(i.name, why.code, why.message);
+      if (skipListed(i, e, sink)) continue;
+      throw e;
+    }
     sink.addAll(read.diagnostics);
     out.plans.push(...read.plans);
     const known = read.plans.filter((p) => p.issuedFrom !== "guessed");

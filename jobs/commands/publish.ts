@@ -5,10 +5,12 @@ import { parseInstant, utcDay } from "../../src/model/time.js";
 import { publishDay } from "../../src/pipeline.js";
 import { collectGarbage } from "../../src/publish/retention.js";
 import type { ObjectStore } from "../../src/publish/store.js";
-import { readAirspaceInputs, readAupInputs, readNotamInputs } from "../inputs.js";
+import { readAirspaceInputs, readAupInputs, readNotamInputs, type Skipped } from "../inputs.js";
 import { type Io, readStdin } from "../io.js";
 import { createLogger } from "../log.js";
+import { followShadow } from "../shadow-step.js";
 import { openStore } from "../store.js";
+import { summaryLines } from "../summary.js";
 import { UsageError } from "../usage.js";
 import { publishMapPage } from "../web-assets.js";
 
@@ -62,10 +64,11 @@ export async function publishCommand(flags: PublishFlags, io: Io, store?: Object
     throw new UsageError("standard input (-) can be read for one source only");
   }
   const stdin = () => readStdin(io);
-  const inputs = await readAirspaceInputs(flags.airspaces, stdin, now);
+  const skipped: Skipped = [];
+  const inputs = await readAirspaceInputs(flags.airspaces, stdin, now, skipped);
   const declared = notamDeclarations(flags);
-  const notams = flags.notams ? await readNotamInputs(flags.notams, stdin, now, declared) : undefined;
-  const aup = flags.aup ? await readAupInputs(flags.aup, stdin, now) : undefined;
+  const notams = flags.notams ? await readNotamInputs(flags.notams, stdin, now, declared, skipped) : undefined;
+  const aup = flags.aup ? await readAupInputs(flags.aup, stdin, now, skipped) : undefined;
   const target = store ?? openStore(flags.store, flags.s3Endpoint);
   const report = await publishDay(
     inputs,
@@ -74,6 +77,7 @@ export async function publishCommand(flags: PublishFlags, io: Io, store?: Object
       now,
       ...(countries ? { countries } : {}),
       sources: { notam: [], aup: [] },
+      ...(skipped.length ? { skipped } : {}),
       ...(notams ? { notams } : {}),
       ...(aup ? { aup } : {}),
       ...(maxAge ? { maxSourceAgeMs: maxAge * 60_000 } : {}),
@@ -82,6 +86,7 @@ export async function publishCommand(flags: PublishFlags, io: Io, store?: Object
     },
     { store: target, log, clock: io.now },
   );
+  await followShadow(target, log, io.now);
   const page = await publishMapPage(target);
   if (page.length > 0) log.info("map page", { written: page.join(",") });
   const gc = await collectGarbage(target, { now: io.now(), keepMs: keepDays * 86_400_000 });
@@ -96,6 +101,7 @@ export async function publishCommand(flags: PublishFlags, io: Io, store?: Object
     `published ${report.version}: ${report.records.published} features in ${n} ${n === 1 ? "country" : "countries"} + EUROPE, ` +
       `${report.records.skipped} skipped, to ${flags.store}${flags.report ? ` (report ${flags.report})` : ""}\n`,
   );
+  if (!flags.quiet) io.stdout.write(`${summaryLines(report, flags.store).join("\n")}\n`);
   return 0;
 }
 

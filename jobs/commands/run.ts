@@ -7,17 +7,14 @@ import { aupDayOf, parseSourcesConfig, type SourceConfig } from "../../src/fetch
 import { type FetchResult, fetchSource } from "../../src/fetch/fetch-source.js";
 import { utcDay } from "../../src/model/time.js";
 import { publishDay } from "../../src/pipeline.js";
-import { currentManifest, readEurope } from "../../src/publish/read-back.js";
 import { collectGarbage } from "../../src/publish/retention.js";
 import { describeSources } from "../../src/report.js";
-import { runShadow } from "../../src/shadow/shadow.js";
 import type { Io } from "../io.js";
 import { createLogger } from "../log.js";
+import { followShadow } from "../shadow-step.js";
 import { openStore } from "../store.js";
 import { UsageError } from "../usage.js";
 import { publishMapPage } from "../web-assets.js";
-
-const SHADOW_DRAIN_MS = 10 * 60_000;
 
 export interface RunFlags {
   config: string;
@@ -92,21 +89,7 @@ export async function runCommand(
     },
     { store, log, clock: io.now },
   );
-  // the shadow path (DESIGN §5) follows the published version: master features, journal, status document
-  const manifest = await currentManifest(store);
-  if (manifest) {
-    const europe = await readEurope(store, manifest);
-    // the shadow writes stop being taken after 10 minutes: the run ends before the next refresh is due, and
-    // what is left waits in the journal (and shows as backlog in the status)
-    const drainUntil = io.now() + SHADOW_DRAIN_MS;
-    const shadow = await runShadow(store, europe.features, {
-      stopTaking: () => io.now() > drainUntil,
-      now: io.now(),
-      publishedAt: Date.parse(manifest.publishedAt),
-      version: manifest.version,
-    });
-    log.info("shadow", { status: shadow.status.status, reasons: shadow.status.reasons.join(",") });
-  }
+  await followShadow(store, log, io.now);
   await publishMapPage(store);
   const gc = await collectGarbage(store, { now: clock });
   const gcStatic = await collectGarbage(store, { now: clock, tier: "static" });

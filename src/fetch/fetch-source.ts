@@ -1,7 +1,9 @@
 // Fetches one configured source with a last-known-good copy in the store (DESIGN §4, §5).
+// A transient failure (5xx, dropped connection, cut body) is tried again with backoff (the S3 store's retry helper).
 // A good answer becomes the new last-good copy; a failed or broken one falls back to the last good copy,
 // marked stale, so the resolver says `Unknown` instead of `No`. No last good copy: the run fails.
 // fetch, the store and `now` are passed in: nothing here reads the clock or the environment.
+import { type RetryOptions, retry } from "../publish/retry.js";
 import type { ObjectStore } from "../publish/store.js";
 import type { SourceConfig, SourceKind } from "./config.js";
 import { type LastGoodMeta, lastGoodKeys, readLastGood, readLastGoodBody, writeLastGood } from "./last-good.js";
@@ -12,6 +14,36 @@ export interface FetchDeps {
   store: ObjectStore;
   /** The run's reference instant, epoch ms: the fetchedAt of a fresh answer and the base of freshness. */
   now: number;
+  /** Tries and waits for transient failures (5xx, a dropped connection, a body cut off); tests shorten them. */
+  retry?: Partial<Pick<RetryOptions, "attempts" | "baseMs" | "sleep">>;
+}
+
+/** A transient failure is tried again: three tries, waits up to 0.5 s then 1 s (full jitter, src/publish/retry.ts). */
+const RETRY = { attempts: 3, baseMs: 500 };
+/** Server errors but 501, dropped or refused connections, bodies cut off: a later try may well succeed. */
+const TRANSIENT = /^(http: HTTP 5(?!01)\d\d|network:|incomplete:)/;
+
+class Transient extends Error {
+  constructor(readonly failed: Download & { ok: false }) {
+    super(failed.reason);
+  }
+}
+
+/** `download`, tried again on transient failures; the last failure is the answer when the tries run out. */
+async function downloadWithRetry(source: SourceConfig, deps: FetchDeps, previous: LastGoodMeta | undefined) {
+  try {
+    return await retry(
+      async () => {
+        const got = await download(source, deps, previous);
+        if (!got.ok && TRANSIENT.test(got.reason)) throw new Transient(got);
+        return got;
+      },
+      { ...RETRY, ...deps.retry, retryable: (e) => e instanceof Transient },
+    );
+  } catch (e) {
+    if (e instanceof Transient) return e.failed;
+    throw e;
+  }
 }
 
 export interface FetchResult {
@@ -51,7 +83,7 @@ type Download =
 export async function fetchSource(source: SourceConfig, deps: FetchDeps): Promise<FetchResult> {
   const lastGood = await readLastGood(deps.store, source.name);
   let previous = lastGood.ok ? lastGood.meta : undefined;
-  let got = await download(source, deps, previous);
+  let got = await downloadWithRetry(source, deps, previous);
   if (got.ok && got.status === 304 && previous) {
     const body = await readLastGoodBody(deps.store, source.name, previous);
     if (body) {
@@ -65,7 +97,7 @@ export async function fetchSource(source: SourceConfig, deps: FetchDeps): Promis
     }
     // the server has what we had, but our copy is gone or damaged: ask again for the whole body
     previous = undefined;
-    got = await download(source, deps, undefined);
+    got = await downloadWithRetry(source, deps, undefined);
   }
   if (got.ok && got.status === 200) {
     await writeLastGood(deps.store, source.name, previous, got);

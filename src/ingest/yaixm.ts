@@ -84,6 +84,7 @@ export function readYaixm(text: string, source: string): YaixmRead {
     };
   }
   const records: AirspaceRecord[] = [];
+  const seen = new Set<string>();
   let index = 0;
   for (const [list, items] of [
     ["airspace", lists.airspace],
@@ -104,7 +105,7 @@ export function readYaixm(text: string, source: string): YaixmRead {
         });
         continue;
       }
-      records.push(...volumes(parsed.data, list, at, diagnostics));
+      records.push(...unique(volumes(parsed.data, list, at, diagnostics), seen, diagnostics));
     }
   }
   const services: YaixmService[] = [];
@@ -118,6 +119,23 @@ export function readYaixm(text: string, source: string): YaixmRead {
     }
   }
   return { records, services, diagnostics };
+}
+
+/**
+ * Real files repeat ids (`waddington-matz` for a MATZ and its stub, `woodvale-atz` on a glider site) and features
+ * without id share a name (PERSHORE HIRTA and PERSHORE LASER): every volume is kept, a repeat gets `-2`, `-3`, …
+ * and one diagnostic naming it; the services still join by the file's own id (`refs`).
+ */
+function unique(records: AirspaceRecord[], seen: Set<string>, diagnostics: Diagnostic[]): AirspaceRecord[] {
+  return records.map((r) => {
+    let id = r.id;
+    for (let n = 2; seen.has(id); n++) id = `${r.id}-${n}`;
+    seen.add(id);
+    if (id === r.id) return r;
+    const message = `"${r.name}": id "${r.id}" is used by an earlier airspace of the file; published as "${id}"`;
+    diagnostics.push({ ...r.origin, code: "yaixm.id.repeated", severity: "warning", message, name: r.name, id });
+    return { ...r, id };
+  });
 }
 
 function volumes(

@@ -69,6 +69,24 @@ export function isPibXml(text: string): boolean {
 
 export function readPibXml(text: string, source: string): PibReadResult {
   const notams: Notam[] = [];
+  // a PIB lists a NOTAM once per section it concerns (each aerodrome of Item A, the FIR): one copy is the NOTAM
+  const first = new Map<string, Notam>();
+  const keep = (n: Notam) => {
+    const key = `${n.nof ?? ""} ${n.id}`;
+    const seen = first.get(key);
+    if (!seen) {
+      first.set(key, n);
+      notams.push(n);
+    } else if (seen.itemE !== n.itemE || seen.itemB !== n.itemB || seen.itemC !== n.itemC) {
+      diagnostics.push({
+        ...n.origin,
+        id: n.id,
+        code: "notam.pib.repeated",
+        severity: "skipped",
+        message: `listed again with other content than record ${seen.origin.record}; the first is kept`,
+      });
+    }
+  };
   const diagnostics: Diagnostic[] = [];
   const header: PibHeader = { firs: [] };
   const headerFirs = new Set<string>();
@@ -101,7 +119,7 @@ export function readPibXml(text: string, source: string): PibReadResult {
     if (fields && name === "Notam") {
       const built = buildNotam(notamFields(fields), { source, record: record++, line });
       diagnostics.push(...built.diagnostics);
-      if (built.notam) notams.push(built.notam);
+      if (built.notam) keep(built.notam);
       fields = undefined;
     } else if (fields && NOTAM_LEAVES.has(name)) {
       fields.set(name, [...(fields.get(name) ?? []), leaf]);

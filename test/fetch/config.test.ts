@@ -31,9 +31,16 @@ describe("parseSourcesConfig", () => {
     const config = parseSourcesConfig(EXAMPLE, ENV);
     expect(config.schema).toBe(1);
     const airspace = config.sources.filter((s) => s.kind === "airspace");
-    expect(airspace.map((s) => s.country)).toEqual(["DE", "FR", "AT", "CH"]);
+    expect(airspace.map((s) => s.country)).toEqual(["DE", "FR", "AT", "CH", "GB", "GB", "GB"]);
     expect(airspace[0]!.url).toBe("https://storage.googleapis.com/29f98e10-a489-4c82-ae5e-489dbcd4912f/de_asp.geojson");
-    const notam = config.sources.find((s) => s.kind === "notam")!;
+    // real formats: YAIXM raw files and an EAD PIB XML; hosts that are placeholders end in .invalid
+    expect(config.sources.filter((s) => s.name.startsWith("gb-yaixm")).map((s) => s.url)).toEqual([
+      "https://raw.githubusercontent.com/ahsparrow/airspace/master/airspace.yaml",
+      "https://raw.githubusercontent.com/ahsparrow/airspace/master/service.yaml",
+      "https://raw.githubusercontent.com/ahsparrow/airspace/master/rat.yaml",
+    ]);
+    expect(config.sources.find((s) => s.name === "uk-pib")?.url).toMatch(/\.invalid\/uk\/PIB\.xml$/);
+    const notam = config.sources.find((s) => s.name === "notam-feed")!;
     expect(notam.headers).toEqual({ Authorization: "Bearer s3cret-token" });
     expect(notam.maxAgeMinutes).toBe(120);
     const aup = config.sources.filter((s) => s.kind === "aup");
@@ -59,14 +66,14 @@ describe("parseSourcesConfig", () => {
     ],
     [
       "country off kind",
-      (d) => (d.sources[4]!.country = "DE"),
-      'sources[4].country: allowed only with kind "airspace"',
+      (d) => (d.sources[8]!.country = "DE"),
+      'sources[8].country: allowed only with kind "airspace"',
       '"DE"',
     ],
     [
       "aupDay",
-      (d) => (d.sources[5]!.aupDay = "tomorrow"),
-      'sources[5].aupDay: expected "today" or "yesterday"',
+      (d) => (d.sources[9]!.aupDay = "tomorrow"),
+      'sources[9].aupDay: expected "today" or "yesterday"',
       '"tomorrow"',
     ],
     [
@@ -90,11 +97,11 @@ describe("parseSourcesConfig", () => {
     ],
     [
       "header name",
-      (d) => (d.sources[4]!.headers = { "X Key": "a" }),
-      'sources[4].headers["X Key"]: expected an HTTP header name',
+      (d) => (d.sources[8]!.headers = { "X Key": "a" }),
+      'sources[8].headers["X Key"]: expected an HTTP header name',
       '"X Key"',
     ],
-    ["header value", (d) => (d.sources[4]!.headers = { "X-Key": 7 }), "sources[4].headers.X-Key: expected string", "7"],
+    ["header value", (d) => (d.sources[8]!.headers = { "X-Key": 7 }), "sources[8].headers.X-Key: expected string", "7"],
     ["unknown field", (d) => (d.sources[2]!.urls = "x"), "sources[2].urls: expected no such field", '"x"'],
     [
       "duplicate name",
@@ -121,19 +128,19 @@ describe("parseSourcesConfig", () => {
   });
 
   it("resolves $-brace placeholders from the map passed in, anywhere in a header value", () => {
-    const text = edited((d) => (d.sources[4]!.headers = { "X-Api": `\${A}:\${B_2}`, Accept: "text/plain" }));
-    const notam = parseSourcesConfig(text, { A: "one", B_2: "two" }).sources[4]!;
+    const text = edited((d) => (d.sources[8]!.headers = { "X-Api": `\${A}:\${B_2}`, Accept: "text/plain" }));
+    const notam = parseSourcesConfig(text, { A: "one", B_2: "two" }).sources[8]!;
     expect(notam.headers).toEqual({ "X-Api": "one:two", Accept: "text/plain" });
   });
 
   it("names a missing environment variable, and never prints a value", () => {
     const message = failure(EXAMPLE, { OTHER: "s3cret-token" });
     expect(message).toBe(
-      "sources config: sources[4].headers.Authorization: expected environment variable NOTAM_FEED_TOKEN to be set, " +
+      "sources config: sources[8].headers.Authorization: expected environment variable NOTAM_FEED_TOKEN to be set, " +
         `received "Bearer \${NOTAM_FEED_TOKEN}"`,
     );
     expect(message).not.toContain("s3cret");
-    expect(failure(edited((d) => (d.sources[4]!.headers = { Authorization: `\${1X}` })))).toContain(
+    expect(failure(edited((d) => (d.sources[8]!.headers = { Authorization: `\${1X}` })))).toContain(
       `expected placeholders of the form \${ENV_NAME}`,
     );
   });

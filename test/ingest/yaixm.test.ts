@@ -76,7 +76,8 @@ describe("YAIXM service file", () => {
 });
 
 describe("YAIXM RAT file", () => {
-  const r = read("gb_rat_2026-06.yaml");
+  const name = "gb_rat_2026-06.yaml";
+  const r = readAirspaceSource(readFileSync(path.join(FIXTURES, "uk", name)), name);
 
   it("dates from the names, NOTAM-activated areas, and no dates as unknown", () => {
     const hours = Object.fromEntries(r.records.map((x) => [x.name, x.hours]));
@@ -118,6 +119,21 @@ describe("bad YAIXM", () => {
     expect(() => readAirspaceSource(Buffer.from("airspace:\n  - name: [unclosed\n"), "cut.yaml")).toThrow(
       /not whole YAML/,
     );
+  });
+
+  it("keeps every volume of the whole UK file when ids repeat; each repeat gets its own id and one diagnostic", () => {
+    const r = readAirspaceSource(readFileSync(path.join(FIXTURES, "uk", "gb_airspace_2026-06.yaml")), "gb.yaml");
+    expect(r.records.length).toBe(1053);
+    expect(new Set(r.records.map((x) => x.id)).size).toBe(1053);
+    const repeated = r.diagnostics.filter((d) => d.code === "yaixm.id.repeated");
+    expect(repeated.map((d) => [d.name, d.id])).toEqual([
+      ["WADDINGTON", "yaixm-waddington-matz-2"],
+      ["PERSHORE", "yaixm-pershore-2"],
+      ["COLERNE", "yaixm-colerne-2"],
+      ["WOODVALE", "yaixm-woodvale-atz-2"],
+    ]);
+    // the services still join both volumes of a repeated id: they carry the file's own id
+    expect(r.records.filter((x) => x.refs?.includes("waddington-matz")).length).toBe(2);
   });
 
   it("reads the whole corpus files: every volume, arcs within 50 m of their radius but a few", () => {

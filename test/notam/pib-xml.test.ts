@@ -65,6 +65,18 @@ describe("EAD PIB XML", () => {
     ]);
   });
 
+  it("keeps one copy of a NOTAM listed in several sections; a copy with other content is counted", () => {
+    const start = text.indexOf("<Notam ");
+    const element = text.slice(start, text.indexOf("</Notam>", start) + "</Notam>".length);
+    const twice = text.replace(element, `${element}\n${element}`);
+    expect(readPibXml(twice, "pib.xml").notams).toHaveLength(8);
+    expect(readPibXml(twice, "pib.xml").diagnostics).toEqual([]);
+    const other = element.replace(/<ItemE>/, "<ItemE>CHANGED ");
+    const r = readPibXml(text.replace(element, `${element}\n${other}`), "pib.xml");
+    expect(r.notams).toHaveLength(8);
+    expect(r.diagnostics.map((d) => [d.code, d.severity])).toEqual([["notam.pib.repeated", "skipped"]]);
+  });
+
   it("refuses a cut document whole: the source fails with one reason, nothing of it is used", () => {
     const cut = text.slice(0, Math.floor(text.length * 0.6));
     const r = readPibXml(cut, "pib.xml");
@@ -92,9 +104,10 @@ describe("EAD PIB XML", () => {
       expect(r.coverage).toEqual(["EGGX", "EGPX", "EGTT"]);
       return [r.notams.length, r.notams.filter((n) => n.itemD).length];
     });
+    // NOTAMs, not Notam elements: a PIB lists a NOTAM once per section it concerns (820 and 1 509 elements)
     expect(counts).toEqual([
-      [820, 226],
-      [1509, 475],
+      [683, 173],
+      [1174, 351],
     ]);
   });
 });

@@ -136,10 +136,11 @@ describe("data answers", () => {
     expect(dynamic.status).toBe(200);
   });
 
-  it("serves the diagnostics without a token, short-cached; 503 when none are published", async () => {
-    const none = await request(origin.url, "/v1/status/master-features");
-    expect(none.status).toBe(503);
-    expect(JSON.parse(none.body.toString()).detail).toBe("No diagnostics are published yet.");
+  it("serves the diagnostics every publish writes, without a token, short-cached", async () => {
+    // every publish writes them (issue 16 §6)
+    const written = await request(origin.url, "/v1/status/master-features");
+    expect(written.status).toBe(200);
+    expect(JSON.parse(written.body.toString())).toMatchObject({ bootstrap: { state: "complete" } });
     const doc = { status: "healthy" };
     await new LocalStore(pub.store).put("v1/status/master-features.json", Buffer.from(JSON.stringify(doc)));
     await origin.refresh();
@@ -232,6 +233,9 @@ describe("errors are RFC 9457 problems, without internals", () => {
       const r = await request(empty.url, `${DATA}?countries=DE`, auth());
       expect(r.status).toBe(503);
       expect(JSON.parse(r.body.toString()).detail).toBe("Nothing is published yet.");
+      const none = await request(empty.url, "/v1/status/master-features");
+      expect(none.status).toBe(503);
+      expect(JSON.parse(none.body.toString()).detail).toBe("No diagnostics are published yet.");
     } finally {
       await empty.close();
     }

@@ -142,6 +142,9 @@ async function expectComplete(store: ObjectStore): Promise<VersionManifest> {
 }
 
 /** Every published file under a folder with its mtime, keyed by store key (`internal/` bookkeeping aside). */
+/** The public status document, rewritten by every publish (DESIGN §5). */
+const STATUS = "v1/status/master-features.json";
+
 function snapshot(dir: string): Map<string, number> {
   const out = new Map<string, number>();
   for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
@@ -400,7 +403,7 @@ describe("two local publishers started together", () => {
 });
 
 describe("re-runs and change detection (local store)", () => {
-  it("re-running unchanged inputs rewrites only the pointer", async () => {
+  it("re-running unchanged inputs rewrites only the pointer (and the status document every publish writes)", async () => {
     const dir = tempDir("crash-rerun-");
     const args = publishArgs(dir, `${DATE}T06:00:00Z`, SAMPLE);
     const first = await cli(args);
@@ -414,7 +417,7 @@ describe("re-runs and change detection (local store)", () => {
     expect(versionOf(again)).toBe(versionOf(first));
     const after = snapshot(dir);
     expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
-    expect(changed(before, after)).toEqual(["v1/current.json"]);
+    expect(changed(before, after).sort()).toEqual(["v1/current.json", STATUS]);
     expect(readFileSync(path.join(dir, manifestKey)).equals(manifestBytes)).toBe(true);
   });
 
@@ -443,7 +446,7 @@ describe("re-runs and change detection (local store)", () => {
     const added = [...after.keys()].filter((k) => !before.has(k)).sort();
     const expected = [m2.countries.AT!.key, m2.countries.AT!.fragment];
     expect(added).toEqual([...expected, `v1/versions/${m2.version}.json`].sort());
-    expect(changed(before, after).sort()).toEqual([...added, "v1/current.json"].sort());
+    expect(changed(before, after).sort()).toEqual([...added, "v1/current.json", STATUS].sort());
     for (const cc of ["BE", "CH", "DE", "FR"]) expect(m2.countries[cc]).toEqual(m1.countries[cc]);
   });
 });

@@ -169,6 +169,27 @@ describe("the map page", () => {
     }
   });
 
+  it("after a plain publish: the status document is served and the page loads with no console error or failed request", async () => {
+    const status = await fetch(`${origin.url}/v1/status/master-features`);
+    expect(status.status).toBe(200);
+    expect(await status.json()).toMatchObject({ bootstrap: { state: "complete" }, parity: { state: "ok" } });
+    const fresh = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const problems: string[] = [];
+    fresh.on("console", (m) => void (m.type() === "error" && problems.push(`console: ${m.text()}`)));
+    fresh.on("pageerror", (e) => void problems.push(`page: ${e.message}`));
+    fresh.on("requestfailed", (r) => void problems.push(`failed: ${r.url()}`));
+    fresh.on("response", (r) => void (r.status() >= 400 && problems.push(`${r.status()}: ${r.url()}`)));
+    try {
+      await fresh.goto(`${origin.url}/`);
+      await fresh.fill("#token", token);
+      await fresh.click("button[type=submit]");
+      await fresh.waitForSelector("body[data-loaded]", { timeout: 15_000 });
+      expect(problems).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it("shows the origin's error for a wrong token", async () => {
     await load("asp_wrong-token");
     await page.waitForSelector("#message.error", { timeout: 5000 }).catch(async () => {

@@ -1,0 +1,25 @@
+// The shadow path (DESIGN §5) after every successful publish (`publish`, `run`, `republish`): master features,
+// journal and the public status document follow the version just published, so the origin and the map page never
+// answer 503 after a plain `publish`.
+import type { Logger } from "../src/model/logger.js";
+import { currentManifest, readEurope } from "../src/publish/read-back.js";
+import type { ObjectStore } from "../src/publish/store.js";
+import { runShadow } from "../src/shadow/shadow.js";
+
+/** The shadow writes stop being taken after 10 minutes: the run ends before the next refresh is due, and what is
+ * left waits in the journal (and shows as backlog in the status). */
+const SHADOW_DRAIN_MS = 10 * 60_000;
+
+export async function followShadow(store: ObjectStore, log: Logger, clock: () => number): Promise<void> {
+  const manifest = await currentManifest(store);
+  if (!manifest) return;
+  const europe = await readEurope(store, manifest);
+  const drainUntil = clock() + SHADOW_DRAIN_MS;
+  const shadow = await runShadow(store, europe.features, {
+    stopTaking: () => clock() > drainUntil,
+    now: clock(),
+    publishedAt: Date.parse(manifest.publishedAt),
+    version: manifest.version,
+  });
+  log.info("shadow", { status: shadow.status.status, reasons: shadow.status.reasons.join(",") });
+}

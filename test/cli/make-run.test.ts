@@ -1,0 +1,108 @@
+// `make run` (issue 16 §5): the Makefile's own RUN_ARGS (UK YAIXM airspace + the UK PIB of 2026-08-22, both in
+// fixtures/uk) published into a throwaway store. The publication must show the product: several activation types,
+// airspaces activated by linked NOTAMs, graphical NOTAMs, frequencies on the CTRs, no contract violation, and a
+// short human summary. Also the figure of the issue: the PIB's danger-area activations linked to their areas.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { main } from "../../jobs/cli.js";
+import { bundledFirIndex } from "../../src/geo/fir-index.js";
+import { readAirspaceSource } from "../../src/ingest/read.js";
+import type { FeatureCollection } from "../../src/model/contract.js";
+import { DiagnosticSink } from "../../src/model/diagnostic.js";
+import { AirspaceType } from "../../src/model/vocab.js";
+import { normalizeAirspaces } from "../../src/normalize/airspace.js";
+import { notamKind } from "../../src/notam/kind.js";
+import { readNotamSource } from "../../src/notam/read.js";
+import { LocalStore } from "../../src/publish/local-store.js";
+import { currentManifest, readEurope } from "../../src/publish/read-back.js";
+import { validateCollection } from "../../src/publish/validate.js";
+import type { RunReport } from "../../src/report.js";
+import { AirspaceLinker } from "../../src/resolve/link.js";
+import { FIXTURES, ROOT, tempDir } from "../helpers.js";
+import { io } from "./io.js";
+
+const makefile = readFileSync(path.join(ROOT, "Makefile"), "utf8");
+const RUN_ARGS = /^RUN_ARGS := (.+)$/m.exec(makefile)?.[1]?.split(/\s+/) ?? [];
+const UK = path.join(FIXTURES, "uk");
+
+let out = "";
+let report: RunReport;
+let europe: FeatureCollection;
+
+beforeAll(async () => {
+  const store = tempDir("make-run-");
+  const t = io();
+  const args = RUN_ARGS.map((a) => (a.startsWith("fixtures/") ? path.join(ROOT, a) : a));
+  const code = await main(["publish", ...args, "--store", store, "--report", path.join(store, "report.json")], t.io);
+  if (code !== 0) throw new Error(t.err());
+  out = t.out();
+  report = JSON.parse(readFileSync(path.join(store, "report.json"), "utf8"));
+  const local = new LocalStore(store);
+  europe = await readEurope(local, (await currentManifest(local))!);
+}, 60_000);
+
+describe("make run: the UK on 2026-08-22 from YAIXM and the NATS PIB", () => {
+  it("is what the Makefile runs", () => {
+    expect(RUN_ARGS).toContain("fixtures/uk");
+    expect(makefile).toMatch(/^run: build\n\tnode dist\/jobs\/cli\.js publish \$\(RUN_ARGS\)/m);
+  });
+
+  it("shows at least five activation types, NOTAM-activated airspaces and graphical NOTAMs", () => {
+    const types = report.activity.activationType;
+    expect(Object.keys(types).length).toBeGreaterThanOrEqual(5);
+    expect(types.isActivatedByNOTAMAirspace).toBeGreaterThan(0);
+    expect(types.isActiveAirspaceDeactivationNOTAM).toBeGreaterThan(0);
+    expect(report.countries.GB!.graphicalNotams).toBeGreaterThan(0);
+    expect(report.sourceStates.notam.map((s) => [s.standing, [...s.coverage].sort()])).toEqual([
+      ["fresh", ["EGGX", "EGPX", "EGTT"]],
+    ]);
+  });
+
+  it("publishes without a contract violation", () => {
+    expect(validateCollection(europe)).toEqual([]);
+  });
+
+  it("gives ≥ 80 % of the UK CTRs their frequencies from the YAIXM service file", () => {
+    const ctrs = europe.features.filter((f) => f.properties.country === "GB" && f.properties.type === AirspaceType.CTR);
+    const withFrequency = ctrs.filter((f) => (f.properties.frequencies ?? []).length > 0);
+    expect(ctrs.length).toBeGreaterThan(20);
+    expect(withFrequency.length / ctrs.length).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it("prints a short human summary: per country, per activation type, the sources, where and how to look", () => {
+    expect(out).toMatch(/^published 20260822T111500Z-[0-9a-f]{8}: \d+ features in 2 countries \+ EUROPE/);
+    expect(out).toMatch(/\n {2}GB +\d+ features: \d+ airspaces, \d+ graphical NOTAMs\n/);
+    expect(out).toMatch(/\n {2}activation: \d+ isActive, .*\d+ isActivatedByNOTAMAirspace/);
+    expect(out).toMatch(/\n {2}sources: .*uk_pib_2026-08-22T1116Z\.xml\.gz fresh/);
+    expect(out).toMatch(/\n {2}skipped: 2 files that are not data/); // PROVENANCE.md and the PIB, in fixtures/uk
+    expect(out).toMatch(/serve --store .* --tokens tokens\.json +then open http:\/\/127\.0\.0\.1:8080\//);
+  });
+});
+
+describe("the PIB's danger- and restricted-area activations", () => {
+  it("link ≥ 90 % of those that name an area of the airspace data", () => {
+    const records = ["gb_airspace_2026-06.yaml", "gb_rat_2026-06.yaml"].flatMap(
+      (f) => readAirspaceSource(readFileSync(path.join(UK, f)), f).records,
+    );
+    const airspaces = normalizeAirspaces(records, { firs: bundledFirIndex() }, new DiagnosticSink());
+    const linker = new AirspaceLinker(airspaces);
+    const designators = new Set(airspaces.map((a) => a.name.split(" ")[0]));
+    const pib = "uk_pib_2026-08-22T1116Z.xml.gz";
+    let naming = 0;
+    let linked = 0;
+    for (const n of readNotamSource(readFileSync(path.join(UK, pib)), pib).notams) {
+      if (!/^QR[DRP]/.test(n.q?.code ?? "") || notamKind(n.q, n.itemE) !== "R") continue;
+      // `EGD117`, `EG D323H`: an area the airspace data holds (temporary areas the NOTAM draws itself are not)
+      const named = [...n.itemE.matchAll(/\bEG ?([DRP]) ?(\d{3}[A-Z]?)\b/g)].some((m) =>
+        designators.has(m[1]! + m[2]!),
+      );
+      if (!named) continue;
+      naming++;
+      const q = { text: n.itemE, locations: n.itemA, country: "GB", ...(n.q?.centre ? { centre: n.q.centre } : {}) };
+      if (linker.link(q).airspaces.length > 0) linked++;
+    }
+    expect(naming).toBeGreaterThanOrEqual(25);
+    expect(linked / naming).toBeGreaterThanOrEqual(0.9);
+  });
+});
