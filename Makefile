@@ -46,6 +46,7 @@ bench: build
 	node dist/bench/map.js
 	node --max-semi-space-size=32 dist/bench/itemd.js throughput
 	node --max-semi-space-size=32 dist/bench/notams.js
+	node dist/bench/uk.js
 
 # Every real Item D of ../shared/data/notam through the schedule parser: bench/out/itemd-corpus.json.
 corpus: build
