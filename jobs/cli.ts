@@ -14,12 +14,39 @@ import { validateCommand } from "./commands/validate.js";
 import { type Io, processIo } from "./io.js";
 import { UsageError } from "./usage.js";
 
+/** One worked example per command, shown after its --help and in the README's reference. */
+const EXAMPLES: Record<string, string> = {
+  publish:
+    "airspace-publisher publish --airspaces fixtures/uk --notams fixtures/uk/uk_pib_2026-08-22T1116Z.xml.gz --date 2026-08-22 --now 2026-08-22T11:15:00Z",
+  run: "airspace-publisher run --config sources.json --store s3://bucket/prefix",
+  republish: "airspace-publisher republish --config sources.json --date 2026-08-22 --store s3://bucket/prefix",
+  status: "airspace-publisher status --store artifacts",
+  serve: "airspace-publisher serve --store artifacts --tokens tokens.json",
+  tokens: "airspace-publisher tokens create --tokens tokens.json --scope dynamic --name app",
+  explain: "airspace-publisher explain --store artifacts --id yaixm-d117-pendine",
+  "explain-schedule": `airspace-publisher explain-schedule --b 2609010800 --c 2609302359 --d "MON-FRI 0800-1600" --day 2026-09-14`,
+  validate: "airspace-publisher validate artifacts/v1/objects/<sha256>.geojson.gz",
+};
+const example = (name: string) => `\nExample:\n  $ ${EXAMPLES[name]}\n`;
+
 function program(io: Io, setCode: (code: number) => void): Command {
   const collect = (v: string, prev: string[] = []) => [...prev, v];
   const cli = new Command("airspace-publisher")
     .description("Publishes airspaces and graphical NOTAMs as per-country GeoJSON artifacts")
     .exitOverride()
-    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
+    .configureHelp({ helpWidth: 110 })
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+      // `airspace-publisher: unknown option '--fo' (Did you mean --foo?); see airspace-publisher publish --help`
+      outputError: (s, write) =>
+        write(
+          `airspace-publisher: ${s
+            .replace(/^error: /, "")
+            .trim()
+            .replace(/\s*\n\s*/g, " ")}; see --help\n`,
+        ),
+    })
     .showHelpAfterError(false);
   cli
     .command("publish")
@@ -52,6 +79,7 @@ function program(io: Io, setCode: (code: number) => void): Command {
     .option("--static", "also publish the internal static tier (internal/static/v1)")
     .option("--retention-days <n>", "versions older than this are collected after publishing (default 7)")
     .option("--quiet", "no progress or info logs")
+    .addHelpText("after", example("publish"))
     .action(async (flags) => setCode(await publishCommand(flags, io)));
   for (const [name, description] of [
     ["run", "the scheduled job: fetch the configured sources, publish today (UTC)"],
@@ -67,6 +95,7 @@ function program(io: Io, setCode: (code: number) => void): Command {
       .option("--now <ISO>", "reference instant")
       .option("--report <FILE>", "write the run report (JSON) here")
       .option("--quiet", "no progress or info logs")
+      .addHelpText("after", example(name))
       .action(async (flags) => {
         if (name === "republish" && !flags.date) throw new UsageError("republish needs --date YYYY-MM-DD");
         setCode(await runCommand(flags, io, { fetch: globalThis.fetch, env: process.env }));
@@ -77,6 +106,8 @@ function program(io: Io, setCode: (code: number) => void): Command {
     .description("the shadow path's diagnostics document; exit 0 healthy, 1 degraded or absent")
     .option("--store <DIR|s3://bucket/prefix>", "store", "artifacts")
     .option("--s3-endpoint <URL>", "S3-compatible endpoint")
+    .option("--json", "the document as JSON instead of text")
+    .addHelpText("after", example("status"))
     .action(async (flags) => setCode(await statusCommand(flags, io)));
   cli
     .command("serve")
@@ -88,6 +119,7 @@ function program(io: Io, setCode: (code: number) => void): Command {
     .option("--host <address>", "address to listen on", "127.0.0.1")
     .option("--refresh-seconds <n>", "re-read the pointers, status and token file this often", "5")
     .option("--cache-mb <n>", "bound of the fragment cache in memory", "512")
+    .addHelpText("after", example("serve"))
     .action(async (flags) => setCode(await serveCommand(flags, io)));
   cli
     .command("tokens")
@@ -97,6 +129,7 @@ function program(io: Io, setCode: (code: number) => void): Command {
     .option("--scope <scope>", "create: dynamic or static (static also reads dynamic)")
     .option("--name <text>", "create: a name for the token")
     .option("--id <tok_…>", "revoke: the token's id (from list)")
+    .addHelpText("after", example("tokens"))
     .action(async (action: string, flags) => setCode(await tokensCommand(action, flags, io)));
   cli
     .command("explain")
@@ -113,6 +146,7 @@ function program(io: Io, setCode: (code: number) => void): Command {
     .option("--now <ISO>", "reference instant (with inputs)")
     .option("--max-source-age <minutes>", "NOTAM and AUP sources older than this are stale (with inputs; default 120)")
     .option("--json", "JSON instead of text")
+    .addHelpText("after", example("explain"))
     .action(async (flags) => setCode(await explainCommand({ store: "artifacts", ...flags }, io)));
   cli
     .command("explain-schedule")
@@ -125,13 +159,24 @@ function program(io: Io, setCode: (code: number) => void): Command {
     .option("--lon <deg>", "Q-line centre longitude, for SR/SS")
     .option("--jsonl", 'one {"itemB","itemC","itemD","day","lat","lon"} per stdin line, one answer per output line')
     .option("--schedule", "also print the parsed schedule")
+    .addHelpText("after", example("explain-schedule"))
     .action(async (flags) => setCode(await explainScheduleCommand(flags, io)));
   cli
     .command("validate")
     .description("check a FeatureCollection (.geojson or .geojson.gz) against the contract")
     .argument("<file>", "FeatureCollection file")
+    .addHelpText("after", example("validate"))
     .action(async (file: string) => setCode(await validateCommand(file, io)));
   return cli;
+}
+
+/** Every command's --help, as the README's CLI reference holds it (test/cli/reference.test.ts keeps them equal). */
+export function cliReference(): string {
+  const quiet = { write: () => true } as unknown as NodeJS.WriteStream;
+  const cli = program({ stdout: quiet, stderr: quiet, stdinStream: () => process.stdin, now: Date.now }, () => {});
+  return cli.commands
+    .map((c) => `\`\`\`\n${c.helpInformation().trimEnd()}\n${example(c.name()).trimEnd()}\n\`\`\``)
+    .join("\n\n");
 }
 
 /** Runs the CLI in-process; resolves to the exit code. */
@@ -147,7 +192,7 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
       // help and version are successes; everything else commander refuses is bad usage
       return err.exitCode === 0 || err.code === "commander.helpDisplayed" ? 0 : 2;
     }
-    if (err instanceof UsageError) {
+    if (err instanceof UsageError || (err instanceof Error && (err as { usage?: boolean }).usage === true)) {
       io.stderr.write(`airspace-publisher: ${err.message}\n`);
       return 2;
     }
@@ -176,6 +221,13 @@ function isEntryPoint(): boolean {
 }
 
 if (isEntryPoint()) {
+  // `… | head`: the reader went away, which is the reader's choice, not an error: stop quietly, exit 0
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on("error", (err: NodeJS.ErrnoException) => {
+      if (err.code === "EPIPE") process.exit(0);
+      throw err;
+    });
+  }
   main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });

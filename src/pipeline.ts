@@ -64,6 +64,12 @@ export interface PublishDayOptions {
   staticTier?: boolean;
 }
 
+/** A `countries` selection the inputs cannot serve: bad usage (exit 2), never a silent empty publication. */
+export class SelectionError extends Error {
+  override readonly name = "SelectionError";
+  readonly usage = true;
+}
+
 /** The type an earlier version exported for NOTAM inputs. */
 export type NotamInput = DynamicInput;
 
@@ -161,6 +167,12 @@ export async function publishDay(
 
   const wanted = options.countries ? new Set(options.countries) : undefined;
   const selected = wanted ? airspaces.filter((a) => wanted.has(a.country)) : airspaces;
+  const held = new Set(airspaces.map((a) => a.country));
+  const absent = [...(wanted ?? [])].filter((c) => !held.has(c));
+  if (absent.length > 0) {
+    const have = [...held].sort().join(", ") || "none";
+    throw new SelectionError(`--countries ${absent.join(",")}: no airspace of it in the inputs (they hold ${have})`);
+  }
   const explanations = new Map<string, Explanation>();
   const features = [
     ...resolveDay(

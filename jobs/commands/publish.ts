@@ -135,5 +135,13 @@ function parseCountries(text: string): string[] {
   if (list.length === 0 || bad.length > 0) {
     throw new UsageError(`--countries takes ISO 3166-1 alpha-2 codes like DE,FR; got "${text}"`);
   }
+  // ICU knows every assigned region code: `XX` comes back as itself, `ZZ` as "Unknown Region"
+  const regions = new Intl.DisplayNames(["en"], { type: "region" });
+  const unknown = list.filter((c) => regions.of(c) === c || regions.of(c) === "Unknown Region");
+  if (unknown.length > 0) {
+    throw new UsageError(
+      `--countries: ${unknown.join(", ")} ${unknown.length === 1 ? "is" : "are"} not a country code`,
+    );
+  }
   return list.sort();
 }

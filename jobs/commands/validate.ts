@@ -28,8 +28,10 @@ export async function validateCommand(file: string, io: Io): Promise<number> {
   }
   const violations = validateCollection(doc);
   for (const v of violations) {
-    const where = v.feature === undefined ? "" : `feature ${v.feature}${v.id ? ` (${v.id})` : ""} `;
-    io.stdout.write(`${file}: ${where}${v.path ? `${v.path}: ` : ""}${v.message} [${v.code}]\n`);
+    // `features[12].properties.lowerLimit.value: … (id v1-123) [contract.schema]`
+    const where = v.feature === undefined ? v.path : `features[${v.feature}]${v.path ? `.${v.path}` : ""}`;
+    const id = v.id ? ` (id ${v.id})` : "";
+    io.stdout.write(`${file}: ${where ? `${where}: ` : ""}${v.message}${id} [${v.code}]\n`);
   }
   const n = (doc as { features?: unknown[] }).features?.length ?? 0;
   io.stdout.write(`${file}: ${violations.length} violation${violations.length === 1 ? "" : "s"} in ${n} features\n`);

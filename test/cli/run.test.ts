@@ -72,10 +72,17 @@ describe("run / republish", () => {
     expect(u.err()).toMatch(/source stale/);
     // the scheduled run keeps the shadow path: its status document is public and carries no ids
     const s = io();
-    expect(await main(["status", "--store", store], s.io)).toBe(0);
+    expect(await main(["status", "--store", store, "--json"], s.io)).toBe(0);
     const doc = JSON.parse(s.out());
     expect(doc).toMatchObject({ status: "healthy", bootstrap: { state: "complete" }, parity: { state: "ok" } });
     expect(s.out()).not.toMatch(/67dbee0fa7f2a48e4ee05187|internal\//);
+    // people read text by default
+    const h = io();
+    expect(await main(["status", "--store", store], h.io)).toBe(0);
+    expect(h.out()).toMatch(
+      /^healthy\n {2}published 2026-09-14T09:55:00Z \(\d+ (s|min) ago\), version 20260914T095500Z-/,
+    );
+    expect(h.out()).toMatch(/\n {2}bootstrap complete: (\d+) of \1 features loaded\n/);
     notamsDown = false;
   });
 
