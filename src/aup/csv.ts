@@ -1,7 +1,10 @@
 // The NM "RSA allocations" table (DESIGN §2): `RSA,NOTAM,REMARK,MNM FL,MAX FL,WEF,UNT,FUA/EU RS,FIR,UIR`,
-// with or without a browser capture's leading `Column-0,…` line and empty index column, BOM or not.
+// with or without a browser capture's leading `Column-0,…` line and empty index column, BOM or not, `,` or `;`
+// separated (NM exports use both), quoted fields with separators and line breaks: csv-parse reads the cells
+// (issue 17: a maintained parser replaced the hand-written splitter, which broke on quoted line breaks).
 // Times are HH:MM of the AUP day (06:00 D → 06:00 D+1): before 06:00 is the next calendar day, `UNT 06:00`
 // ends the AUP day. Levels are three-digit flight levels: 000 = GND, 999 = UNL.
+import { parse } from "csv-parse/sync";
 import type { AupAllocation, AupPlan, PlanKind } from "../model/aup.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import { aupLevel } from "./levels.js";
@@ -15,6 +18,8 @@ export interface PlanMeta {
 }
 
 const HOUR = 3_600_000;
+/** The table's header, in this order (a browser capture puts `Column-n` names and an index column before it). */
+const HEADER = ["RSA", "NOTAM", "REMARK"];
 const TIME = /^(\d{2}):(\d{2})$/;
 
 export function readAupCsv(
@@ -23,24 +28,40 @@ export function readAupCsv(
   meta: PlanMeta,
 ): { plans: AupPlan[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
-  const headerAt = lines.findIndex((l) => /(^|,)RSA,NOTAM,REMARK,/.test(l));
+  let rows: Array<{ record: string[]; info: { lines: number } }>;
+  try {
+    rows = parse(text, {
+      bom: true,
+      delimiter: [",", ";"],
+      relax_column_count: true,
+      skip_empty_lines: true,
+      info: true,
+    }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
+  } catch (e) {
+    const message = `not a readable CSV table (${(e as Error).message})`;
+    return { plans: [], diagnostics: [{ code: "aup.csv.malformed", severity: "skipped", message, source }] };
+  }
+  const headerAt = rows.findIndex(({ record: r }) => {
+    const k = r.indexOf(HEADER[0]!);
+    return k >= 0 && HEADER.every((h, i) => r[k + i]?.trim() === h);
+  });
   if (headerAt < 0) {
     const message = "no RSA,NOTAM,REMARK,… header: not an RSA allocations table";
     return { plans: [], diagnostics: [{ code: "aup.csv.header", severity: "skipped", message, source }] };
   }
-  const header = splitCsv(lines[headerAt]!);
+  const header = rows[headerAt]!.record.map((h) => h.trim());
   const col = (name: string) => header.indexOf(name);
   const [rsa, remark, lo, hi, wef, unt, fir] = ["RSA", "REMARK", "MNM FL", "MAX FL", "WEF", "UNT", "FIR"].map(
     col,
   ) as number[];
   const dayStart = Date.parse(`${meta.aupDay}T06:00:00Z`);
   const allocations: AupAllocation[] = [];
-  for (let i = headerAt + 1; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (line.trim() === "") continue;
-    const cells = splitCsv(line);
-    const at = { source, line: i + 1, record: allocations.length };
+  for (let k = headerAt + 1; k < rows.length; k++) {
+    const cells = rows[k]!.record;
+    if (cells.every((c) => c.trim() === "")) continue;
+    const line = cells.join(",");
+    // csv-parse counts the lines read when it hands a record over: the previous record's count is where this began
+    const at = { source, line: rows[k - 1]!.info.lines, record: allocations.length };
     const skip = (code: string, message: string) =>
       diagnostics.push({ code, severity: "skipped", message, ...at, excerpt: line.slice(0, 80) });
     const designator = (cells[rsa!] ?? "").trim();
@@ -93,27 +114,4 @@ function clock(text: string | undefined, dayStart: number, isEnd: boolean): numb
   let offset = minutes * 60_000 - 6 * HOUR;
   if (offset < 0 || (isEnd && offset === 0)) offset += 24 * HOUR;
   return dayStart + offset;
-}
-
-/** One CSV line: commas outside double quotes separate, `""` is a quote. */
-export function splitCsv(line: string): string[] {
-  const out: string[] = [];
-  let cur = "";
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i]!;
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        cur += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cur += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      out.push(cur);
-      cur = "";
-    } else cur += ch;
-  }
-  out.push(cur);
-  return out;
 }

@@ -51,6 +51,26 @@ describe("the NM RSA allocations table", () => {
     expect(r.diagnostics.map((d) => d.code)).toEqual(["aup.csv.level", "aup.csv.time"]);
   });
 
+  it("reads what NM exports write: `;` separators, quoted remarks with separators and line breaks (csv-parse)", () => {
+    const text =
+      "\uFEFFRSA;NOTAM;REMARK;MNM FL;MAX FL;WEF;UNT;FUA/EU RS;FIR;UIR\r\n" +
+      'EDR205C;;"SHOOTING; LIVE\r\nFIRING";000;100;09:00;16:00;;"EDGG, EDMM";\r\n' +
+      "EDR206;;;000;100;10:00;12:00;;EDGG;\r\n";
+    const r = readAupSource(Buffer.from(text), "2022-02-23=t.csv", planMetaFrom("2022-02-23"));
+    expect(r.diagnostics).toEqual([]);
+    const [a, b] = r.plans[0]!.allocations;
+    expect(a).toMatchObject({ designator: "EDR205C", remark: "SHOOTING; LIVE\r\nFIRING", firs: ["EDGG", "EDMM"] });
+    // the line of a record is where it ends: the quoted line break makes EDR206 line 4 of the file
+    expect(b).toMatchObject({ designator: "EDR206", origin: { line: 4 } });
+  });
+
+  it("a table whose quotes never close is one diagnostic, not a crash", () => {
+    const text = 'RSA,NOTAM,REMARK,MNM FL,MAX FL,WEF,UNT\nEDR205C,,"open,000,100,09:00,16:00\n';
+    const r = readAupSource(Buffer.from(text), "2022-02-23=t.csv", planMetaFrom("2022-02-23"));
+    expect(r.plans).toEqual([]);
+    expect(r.diagnostics.map((d) => [d.code, d.severity])).toEqual([["aup.csv.malformed", "skipped"]]);
+  });
+
   it("needs the AUP day of a table whose name does not say it", () => {
     const r = readAupSource(Buffer.from("RSA,NOTAM,REMARK,MNM FL,MAX FL,WEF,UNT\n"), "table.csv");
     expect(r.diagnostics[0]!.code).toBe("aup.csv.noDay");
