@@ -21,7 +21,7 @@ const EXAMPLES: Record<string, string> = {
   run: "airspace-publisher run --config sources.json --store s3://bucket/prefix",
   republish: "airspace-publisher republish --config sources.json --date 2026-08-22 --store s3://bucket/prefix",
   status: "airspace-publisher status --store artifacts",
-  serve: "airspace-publisher serve --store artifacts --tokens tokens.json",
+  serve: "airspace-publisher serve --store artifacts --dev",
   tokens: "airspace-publisher tokens create --tokens tokens.json --scope dynamic --name app",
   explain: "airspace-publisher explain --store artifacts --id yaixm-d117-pendine",
   "explain-schedule": `airspace-publisher explain-schedule --b 2609010800 --c 2609302359 --d "MON-FRI 0800-1600" --day 2026-09-14`,
@@ -119,6 +119,7 @@ function program(io: Io, setCode: (code: number) => void): Command {
     .option("--host <address>", "address to listen on", "127.0.0.1")
     .option("--refresh-seconds <n>", "re-read the pointers, status and token file this often", "5")
     .option("--cache-mb <n>", "bound of the fragment cache in memory", "512")
+    .option("--dev", "loopback only: make a development token and print the map page's URL with it")
     .addHelpText("after", example("serve"))
     .action(async (flags) => setCode(await serveCommand(flags, io)));
   cli

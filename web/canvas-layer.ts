@@ -58,6 +58,13 @@ export class FeatureCanvas<T> extends L.Layer {
     return L.latLngBounds([latOf(b[3]!), lonOf(b[0]!)], [latOf(b[1]!), lonOf(b[2]!)]);
   }
 
+  /** A feature's bounding box. */
+  boundsOf(item: T): L.LatLngBounds | undefined {
+    const s = this.shapes.find((x) => x.item === item);
+    if (!s) return undefined;
+    return L.latLngBounds([latOf(s.box[3]), lonOf(s.box[0])], [latOf(s.box[1]), lonOf(s.box[2])]);
+  }
+
   /** The centre of a feature's bounding box. */
   centreOf(item: T): L.LatLng | undefined {
     const s = this.shapes.find((x) => x.item === item);

@@ -1,7 +1,7 @@
 // What the map page decides, without the DOM: which features are active at a minute of the UTC day, whether
 // limits meet an altitude band, which filters let a feature through, how to word limits and intervals. Tested
 // in Node (test/web/logic.test.ts) and bundled into the page.
-import type { Feature as FullFeature, Interval, VerticalLimit } from "../src/model/contract.js";
+import type { Frequency, Feature as FullFeature, Interval, VerticalLimit } from "../src/model/contract.js";
 
 /** What the page needs of a feature: its properties (the geometry lives in the canvas's packed arrays). */
 type Feature = Pick<FullFeature, "properties">;
@@ -21,6 +21,8 @@ export interface PageStyle {
  */
 export interface Summary {
   id: string;
+  /** For the search: the name as published. */
+  name: string;
   type: number;
   activationType: string;
   category: string;
@@ -72,6 +74,7 @@ export function summarize(f: Feature, index = 0, styles = new Map<string, PageSt
   }
   return {
     id: p._id,
+    name: p.name,
     type: p.type,
     activationType: m.activationType,
     category: p.featureCategory,
@@ -167,11 +170,61 @@ export function formatLimit(l: VerticalLimit): string {
   return `${l.value} ${unit} ${l.referenceDatum === 0 ? "AGL" : l.referenceDatum === 1 ? "MSL" : "STD"}`;
 }
 
-/** `06:00–22:00` (UTC); a bound outside the day is shown with its date. */
+/** `06:00–22:00` (UTC), the whole day `00:00–24:00`; a bound outside the day is shown with its date. */
 export function formatInterval(i: Interval, day: string): string {
-  const t = (iso: string) =>
-    iso.slice(0, 10) === day ? iso.slice(11, 16) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
-  return `${t(i.start)}–${t(i.end)}`;
+  const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const t = (iso: string, end: boolean) =>
+    iso.slice(0, 10) === day
+      ? iso.slice(11, 16)
+      : end && iso.slice(0, 16) === `${next}T00:00`
+        ? "24:00"
+        : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+  return `${t(i.start, false)}–${t(i.end, true)}`;
+}
+
+/** `3 d 19 h`, `42 min`, `just now`: how long ago, never in thousands of minutes and never negative. */
+export function ago(ms: number): string {
+  const m = Math.floor(ms / 60_000);
+  if (m < 1) return "just now";
+  if (m < 60) return `${m} min ago`;
+  const h = Math.floor(m / 60);
+  if (h < 24) return `${h} h${m % 60 ? ` ${m % 60} min` : ""} ago`;
+  const d = Math.floor(h / 24);
+  return `${d} d${h % 24 ? ` ${h % 24} h` : ""} ago`;
+}
+
+/** `Langen Information 128.950 MHz` (the primary first). */
+export function formatFrequencies(list: readonly Frequency[] | undefined): string[] {
+  return [...(list ?? [])]
+    .sort((a, b) => Number(b.primary === true) - Number(a.primary === true))
+    .map((f) => `${f.name ? `${f.name} ` : ""}${f.value}${f.unit === 2 ? " MHz" : f.unit === 1 ? " kHz" : ""}`);
+}
+
+/**
+ * The activation status in words with its reason, from what the feature itself carries: the activation type
+ * (SPEC §2.7, the decision-table row that fired), the NOTAMs and AUP rows linked to it.
+ */
+export function statusText(f: Feature): string {
+  const m = f.properties.vendor.dynamicAirspaceMapping;
+  const ids = m.notams.map((n) => n.NotamId).join(", ");
+  const aup = [...new Set(m.aupuups.map((a) => a.Designator))].join(", ");
+  const head = m.isActive === "Yes" ? "Active" : m.isActive === "No" ? "Not active" : "May be active";
+  const why: Record<string, string> = {
+    isActive: "by its published hours",
+    isNotActiveAirspace: "activated only by NOTAM or AUP, and the fresh sources covering it say nothing for today",
+    isActivatedByNOTAMAirspace: `activated by NOTAM ${ids}`,
+    isActivatedByAUPAirspace: `allocated in the AUP/UUP (${aup})`,
+    isActivatedByAUPAndNOTAMAirspace: `allocated in the AUP/UUP (${aup}) and activated by NOTAM ${ids}`,
+    isActiveRestrictiveNOTAM: `restrictive NOTAM ${ids}`,
+    isActiveActivityNOTAM: `activity NOTAM ${ids}`,
+    isActiveAirspaceDeactivationNOTAM: `deactivated by NOTAM ${ids} for the times it gives`,
+    isActiveAirspaceNOTAM: `airspace NOTAM ${ids}`,
+    isOtherActiveAirspace:
+      m.isActive === "Unknown"
+        ? "a NOTAM or the AUP may activate it, and no fresh source covering it says whether"
+        : "no activation rule applies: treat as active",
+  };
+  return `${head}: ${why[m.activationType] ?? m.activationType}`;
 }
 
 /** The minute of the UTC day as `HH:MM`. */

@@ -6,15 +6,17 @@ import { feature as topoFeature } from "topojson-client";
 import type { Topology } from "topojson-specification";
 import countries50m from "world-atlas/countries-50m.json";
 import type { Feature } from "../src/model/contract.js";
-import { ACTIVATION_TYPES, AirspaceType } from "../src/model/vocab.js";
+import { ACTIVATION_TYPES, AIRSPACE_TYPE_NAMES, AirspaceType } from "../src/model/vocab.js";
 import { PALETTE } from "../src/resolve/style.js";
 import { FeatureCanvas, type PaintStyle, type Shape } from "./canvas-layer.js";
 import { ringsOf } from "./geometry.js";
 import {
   ALL,
   activeAt,
+  ago,
   byPriority,
   type Filters,
+  formatFrequencies,
   formatInterval,
   formatLimit,
   hhmm,
@@ -23,13 +25,10 @@ import {
   limitsAt,
   meetsBand,
   type Summary,
+  statusText,
 } from "./logic.js";
 import { type Parsed, Parsers, Superseded } from "./parsers.js";
 
-const EUROPE_CODES =
-  "AD AL AT BA BE BG BY CH CY CZ DE DK EE ES FI FR GB GR HR HU IE IS IT LI LT LU LV MC MD ME MK MT NL NO PL PT RO RS SE SI SK SM TR UA".split(
-    " ",
-  );
 /** SPEC §3: a publication older than this is degraded. */
 const MAX_LAG_MS = 30 * 60_000;
 
@@ -121,8 +120,22 @@ function restyle(): void {
   const instant = instantOf(state.minute);
   const active = state.features.filter((f) => !hidden(f, state.filters) && activeAt(f, instant)).length;
   layer.redraw();
-  $("time-label").textContent = hhmm(state.minute);
+  const local = new Date(instant).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hour12: false });
+  $("time-label").textContent = `${hhmm(state.minute)} UTC (${local} local)`;
   $("active-count").textContent = String(active);
+}
+
+/** The minute of the day `now` is, when the published day is today; the slider starts there and marks it. */
+function nowMinute(): number | undefined {
+  const ms = Date.now() - Date.parse(`${state.day}T00:00:00Z`);
+  return ms >= 0 && ms < 86_400_000 ? Math.floor(ms / 60_000) : undefined;
+}
+
+function placeNowMarker(): void {
+  const marker = $("now-marker");
+  const minute = nowMinute();
+  marker.hidden = minute === undefined;
+  if (minute !== undefined) marker.style.left = `${(minute / 1439) * 100}%`;
 }
 
 const esc = (s: string) =>
@@ -138,22 +151,29 @@ function popup(f: Pick<Feature, "properties">): string {
   const p = f.properties;
   const m = p.vendor.dynamicAirspaceMapping;
   const temp = limitsAt(f, instantOf(state.minute));
+  const cls = p.icaoClass === undefined ? undefined : ("ABCDEFG"[p.icaoClass] ?? "unclassified");
   const rows: [string, string][] = [
-    ["Type", String(p.type)],
-    ["Class", p.icaoClass === undefined ? "–" : ("ABCDEFG"[p.icaoClass] ?? "unclassified")],
+    ["Type", esc(AIRSPACE_TYPE_NAMES[p.type] ?? `type ${p.type}`)],
+    ...(cls ? [["Class", cls] as [string, string]] : []),
     ["Limits", `${esc(p.vendor.formattedLowerLimit)} – ${esc(p.vendor.formattedUpperLimit)}`],
-    ["Active", `${m.isActive} (${m.activationType})`],
-    ["Today", [...new Set(intervalsOf(f).map((i) => formatInterval(i, state.day)))].join(", ") || "–"],
+    ["Status", `<span class="status">${esc(statusText(f))}</span>`],
+    [
+      "Today",
+      [...new Set(intervalsOf(f).map((i) => `${formatInterval(i, state.day)} UTC`))].join(", ") || "not active",
+    ],
   ];
   if (temp) {
     const lo = temp.lower ? formatLimit(temp.lower) : "–";
     const hi = temp.upper ? formatLimit(temp.upper) : "–";
     rows.push(["Now", `${lo} – ${hi}`]);
   }
+  const frequencies = formatFrequencies(p.frequencies);
+  if (frequencies.length > 0) rows.push(["Frequencies", frequencies.map(esc).join("<br>")]);
+  if (p.remarks) rows.push(["Remarks", esc(p.remarks)]);
   const notams = m.notams
     .map(
       (n) =>
-        `<div class="notam" data-notam="${esc(n.NotamId)}"><b>${esc(n.NotamId)}</b> kind ${esc(n.NotamIsOfKind ?? "–")}` +
+        `<div class="notam" data-notam="${esc(n.NotamId)}"><b>NOTAM ${esc(n.NotamId)}</b>` +
         `${n.ItemD ? `<br>D) ${esc(n.ItemD)}` : ""}${n.ItemE ? `<br>E) ${esc(n.ItemE)}` : ""}</div>`,
     )
     .join("");
@@ -161,7 +181,7 @@ function popup(f: Pick<Feature, "properties">): string {
     .map(
       (a) =>
         `<div class="notam" data-aup="${esc(a.Designator)}">AUP ${esc(a.Designator)} ${esc(a.Status)} ` +
-        `${esc(formatInterval({ start: a.StartDT, end: a.EndDT }, state.day))} ${esc(a.LowerAlt)}–${esc(a.UpperAlt)}</div>`,
+        `${esc(formatInterval({ start: a.StartDT, end: a.EndDT }, state.day))} UTC ${esc(a.LowerAlt)}–${esc(a.UpperAlt)}</div>`,
     )
     .join("");
   return `<div class="popup"><h3>${esc(p.name)}</h3><table>${rows.map(([k, v]) => `<tr><td>${k}</td><td>${v}</td></tr>`).join("")}</table>${notams}${aup}</div>`;
@@ -229,7 +249,15 @@ async function load(event?: Event): Promise<void> {
   const parsed = performance.now();
   const version = r.headers.get("X-Data-Version") ?? "?";
   const published = new Date(r.headers.get("Last-Modified") ?? Date.now());
-  state.day = published.toISOString().slice(0, 10);
+  // the day the version describes (a past day republished keeps its own date), else the publication's
+  const day = publication?.version === version ? publication.date : published.toISOString().slice(0, 10);
+  if (day !== state.day) {
+    state.day = day;
+    // the slider starts at now on today's publication, at the day's start on another day's
+    state.minute = nowMinute() ?? 0;
+    ($("time") as HTMLInputElement).value = String(state.minute);
+  }
+  placeNowMarker();
   draw(fc);
   const drawnAt = performance.now();
   const bounds = layer.bounds();
@@ -250,11 +278,13 @@ async function load(event?: Event): Promise<void> {
   $("published").textContent = `${published.toISOString().slice(0, 16).replace("T", " ")} UTC`;
   $("feature-count").textContent = String(fc.summaries.length);
   $("version").hidden = false;
-  const lag = Date.now() - published.getTime();
+  const lag = Math.max(0, Date.now() - published.getTime());
+  $("published").textContent += ` (${ago(lag)})`;
   const stale = $("stale");
   stale.hidden = lag <= MAX_LAG_MS;
-  stale.textContent = `Published ${Math.round(lag / 60_000)} min ago: older than the 30 min the diagnostics allow.`;
+  stale.textContent = `This data was published ${ago(lag)}: it may be out of date (a fresh publication is at most 30 min old).`;
   void status();
+  names(fc.summaries);
   message(`${fc.summaries.length} features drawn.`);
   document.body.dataset.loaded = version;
 }
@@ -317,21 +347,74 @@ function legend(): void {
   );
 }
 
-function init(): void {
+/** What the origin publishes (`/published.json`): the version, its day and the countries with their counts. */
+let publication:
+  | { version: string; date: string; publishedAt: string; countries: Record<string, { total: number }> }
+  | undefined;
+
+async function loadPublication(): Promise<void> {
+  const r = await fetch("/published.json", { cache: "no-cache" }).catch(() => undefined);
+  publication = r?.ok ? await r.json() : undefined;
+  const regions = new Intl.DisplayNames(["en"], { type: "region" });
+  const codes = Object.entries(publication?.countries ?? {}).sort(([a], [b]) => (a < b ? -1 : 1));
+  const total = codes.reduce((n, [, c]) => n + c.total, 0);
   options($("countries") as HTMLSelectElement, [
-    ["EUROPE", "EUROPE (all)"],
-    ...EUROPE_CODES.map((c): [string, string] => [c, c]),
+    ...codes.map(([cc, c]): [string, string] => [cc, `${cc} ${regions.of(cc) ?? cc} (${c.total})`]),
+    ...(codes.length > 1 ? [["EUROPE", `EUROPE, all ${codes.length} (${total})`] as [string, string]] : []),
   ]);
+  // one published country at once: the one with most features
+  const first = [...codes].sort((a, b) => b[1].total - a[1].total)[0];
+  const select = $("countries") as HTMLSelectElement;
+  for (const o of select.options) o.selected = o.value === first?.[0];
+  if (!publication) message("Nothing is published on this origin yet.", true);
+}
+
+/** Search by name or designator (`EG D323`, `LF-R 45`, `Langen`): spaces and hyphens do not matter. */
+const squash = (s: string) => s.toUpperCase().replace(/[\s\-_]+/g, "");
+
+function names(summaries: readonly Summary[]): void {
+  const list = [...new Set(summaries.map((f) => f.name))].sort();
+  $("names").replaceChildren(...list.slice(0, 5000).map((n) => new Option(n)));
+}
+
+function search(): void {
+  const q = squash(($("search") as HTMLInputElement).value);
+  if (q === "") return;
+  // `EG D323` finds `D323H SOUTHERN MDA`: UK data writes designators without the ICAO prefix
+  const bare = q.replace(/^[A-Z]{2}(?=[DRP]\d)/, "");
+  const match = (f: Summary) => [q, bare].some((v) => squash(f.name).includes(v) || squash(f.id).includes(v));
+  const hits = state.features.filter(match);
+  const starts = (x: Summary) => squash(x.name).startsWith(q) || squash(x.name).startsWith(bare);
+  const f = hits.find((x) => squash(x.name) === q) ?? hits.find(starts) ?? hits[0];
+  if (!f) return message(`Nothing named "${($("search") as HTMLInputElement).value}" is drawn.`, true);
+  const bounds = layer.boundsOf(f);
+  if (bounds) map.fitBounds(bounds, { padding: [40, 40], maxZoom: 11 });
+  const at = layer.centreOf(f);
+  if (at) void openPopup(f, at);
+  message(`${hits.length} match${hits.length === 1 ? "" : "es"}; showing ${f.name}.`);
+}
+
+async function init(): Promise<void> {
   options(
     $("f-type") as HTMLSelectElement,
-    Object.entries(AirspaceType).map(([name, code]): [string, string] => [String(code), `${code} ${name}`]),
+    Object.values(AirspaceType).map((code): [string, string] => [
+      String(code),
+      AIRSPACE_TYPE_NAMES[code] ?? String(code),
+    ]),
   );
   options(
     $("f-activation") as HTMLSelectElement,
     ACTIVATION_TYPES.map((t): [string, string] => [t, t]),
   );
   legend();
-  ($("token") as HTMLInputElement).value = sessionStorage.getItem("airspace-token") ?? "";
+  // `serve --dev` prints the page's URL with a development token in the fragment: keep it, then drop it from the URL
+  const fromUrl = /(?:^#|&)token=([^&]+)/.exec(location.hash)?.[1];
+  if (fromUrl) {
+    sessionStorage.setItem("airspace-token", decodeURIComponent(fromUrl));
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  const token = sessionStorage.getItem("airspace-token") ?? "";
+  ($("token") as HTMLInputElement).value = token;
   $("load").addEventListener("submit", (e) => void load(e));
   $("time").addEventListener("input", () => {
     state.minute = Number(($("time") as HTMLInputElement).value);
@@ -341,9 +424,21 @@ function init(): void {
     state.filters = filtersFromForm();
     restyle();
   });
+  $("search-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    search();
+  });
+  $("search").addEventListener("change", search);
+  await loadPublication();
+  if (!publication) return;
+  if (token) return void load();
+  message(
+    "No token yet: ask your operator for one (airspace-publisher tokens create), " +
+      "or run airspace-publisher serve --dev and open the URL it prints.",
+  );
 }
 
-init();
+void init();
 
 /** For tests and operators' consoles: what is drawn and what is highlighted at the chosen minute. */
 Object.assign(window, {
@@ -357,6 +452,11 @@ Object.assign(window, {
     /** How many workers parsed the last answer. */
     parts: () => new Set(state.features.map((f) => f.part)).size,
     phases: () => state.phases,
+    /** The map's view: centre and bounds, for the fit checks. */
+    view: () => {
+      const b = map.getBounds();
+      return { south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() };
+    },
     open: (id: string) => {
       const f = state.features.find((x) => x.id === id);
       const at = f && layer.centreOf(f);

@@ -1,13 +1,17 @@
 // `airspace-publisher serve`: the /v1 origin over a store (DESIGN §6). Follows the pointers and the token file
 // on an interval, keeps the last good version when the store is unreachable, limits request heads and slow
 // clients, and writes one JSON access line per request on stdout (warnings on stderr).
-import { stat } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdtemp, stat, writeFile } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { isoInstant } from "../../src/model/time.js";
 import { createHandler } from "../../src/origin/handler.js";
 import { PROBLEMS } from "../../src/origin/problem.js";
 import { FragmentCache, TierView } from "../../src/origin/published.js";
-import type { TokenFile } from "../../src/origin/tokens.js";
+import { newToken, type TokenFile } from "../../src/origin/tokens.js";
 import type { Io } from "../io.js";
 import { openStore } from "../store.js";
 import { UsageError } from "../usage.js";
@@ -24,9 +28,25 @@ export interface ServeFlags {
   cacheMb?: string;
   /** Time allowed for a request's head, ms (slow clients are cut off). */
   headersTimeoutMs?: number;
+  /** Loopback only: a development token is made (in --tokens, else a file of its own) and the page's URL printed with it. */
+  dev?: boolean;
 }
 
 const MAX_HEADER_BYTES = 8192;
+const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
+
+/** `serve --dev`: a dynamic-scope token named "dev", added to --tokens or to a token file of its own. */
+async function devToken(flags: ServeFlags, io: Io): Promise<{ file: string; token: string }> {
+  if (!LOOPBACK.has(flags.host ?? "127.0.0.1")) {
+    throw new UsageError(`--dev serves loopback only; drop --host ${flags.host} or --dev`);
+  }
+  const file = flags.tokens ?? path.join(await mkdtemp(path.join(tmpdir(), "airspace-dev-")), "tokens.json");
+  const data: TokenFile = existsSync(file) ? await readTokenFile(file) : { schema: 1, tokens: [] };
+  const { token, entry } = newToken("dev", "dynamic", isoInstant(io.now()));
+  data.tokens.push(entry);
+  await writeFile(file, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600 });
+  return { file, token };
+}
 
 export interface Origin {
   url: string;
@@ -133,8 +153,14 @@ export async function startOrigin(flags: ServeFlags, io: Io): Promise<Origin> {
 }
 
 export async function serveCommand(flags: ServeFlags, io: Io): Promise<number> {
-  const origin = await startOrigin(flags, io);
+  const dev = flags.dev ? await devToken(flags, io) : undefined;
+  const origin = await startOrigin(dev ? { ...flags, tokens: dev.file } : flags, io);
   io.stderr.write(`${JSON.stringify({ level: "info", msg: "listening", url: origin.url })}\n`);
+  io.stderr.write(
+    dev
+      ? `map page: ${origin.url}/#token=${dev.token}  (development token, loopback only)\n`
+      : `map page: ${origin.url}/  (it asks for a token: airspace-publisher tokens create --tokens FILE --scope dynamic)\n`,
+  );
   await new Promise<void>((resolve) => {
     for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => resolve());
   });

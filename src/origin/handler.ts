@@ -35,6 +35,8 @@ export interface AccessLine {
 
 const DATA = "/v1/data/airspaces";
 const STATUS = "/v1/status/master-features";
+/** The map page's list of what is published (codes and counts, like the status: no feature, no token needed). */
+const PUBLISHED = "/published.json";
 const MAX_TARGET = 2048;
 
 export const DATA_CACHE = "public, max-age=60, stale-while-revalidate=600";
@@ -65,13 +67,15 @@ async function handle(deps: OriginDeps, req: IncomingMessage, res: ServerRespons
   const q = target.indexOf("?");
   const path = q < 0 ? target : target.slice(0, q);
   const asset = deps.assets?.get(path);
-  line.path = path === DATA || path === STATUS || asset ? path : "(other)";
-  if (path !== DATA && path !== STATUS && !asset) return send(res, PROBLEMS.notFound(), line);
+  const known = path === DATA || path === STATUS || path === PUBLISHED || asset !== undefined;
+  line.path = known ? path : "(other)";
+  if (!known) return send(res, PROBLEMS.notFound(), line);
   if (req.method !== "GET" && req.method !== "HEAD") {
     res.setHeader("Allow", "GET, HEAD");
     return send(res, PROBLEMS.method(), line);
   }
   if (path === STATUS) return sendStatus(deps, req, res, line);
+  if (path === PUBLISHED) return sendPublished(deps, req, res, line);
   if (asset) return sendAsset(asset, req, res, line);
 
   const auth = bearer(req.headers.authorization);
@@ -130,6 +134,20 @@ function sendStatus(deps: OriginDeps, req: IncomingMessage, res: ServerResponse,
   const doc = deps.status();
   if (!doc) return void send(res, PROBLEMS.unavailable("No diagnostics are published yet."), line);
   sendAsset({ body: doc, type: "application/json", cache: STATUS_CACHE }, req, res, line);
+}
+
+/** `{version, date, publishedAt, countries: {GB: {airspaces, graphicalNotams, total}}}` of the live version. */
+function sendPublished(deps: OriginDeps, req: IncomingMessage, res: ServerResponse, line: AccessLine): void {
+  const m = deps.views.dynamic.current;
+  if (!m) return void send(res, PROBLEMS.unavailable("Nothing is published yet."), line);
+  const countries = Object.fromEntries(Object.entries(m.countries).map(([cc, c]) => [cc, c.count]));
+  const doc = { version: m.version, date: m.date, publishedAt: m.publishedAt, countries };
+  sendAsset(
+    { body: Buffer.from(`${JSON.stringify(doc)}\n`), type: "application/json", cache: STATUS_CACHE },
+    req,
+    res,
+    line,
+  );
 }
 
 /** A whole file-like answer: the map page's files, the status document. */

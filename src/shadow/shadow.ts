@@ -124,30 +124,36 @@ export async function runShadow(
   };
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const backoffMs = options.backoffMs ?? 100;
-  const handle = async (first: QueueMessage) => {
+  /** Applies a message until it succeeds (true) or is dead-lettered (false). */
+  const handle = async (first: QueueMessage): Promise<boolean> => {
     for (let m = first; ; ) {
       try {
         await apply(m);
         await journal.ack(m);
         written++;
-        return;
+        return true;
       } catch {
         // the error is not kept: the attempt count is the diagnostic, and errors never reach the public document
         const r = await journal.fail(m);
         if (r.dead) {
           deadLettered++;
-          return;
+          return false;
         }
         m = r.message;
         await sleep(backoffMs * 2 ** (m.attempts - 1));
       }
     }
   };
+  // several messages of one feature (a crashed run's and this run's) write the same thing, the feature as it is
+  // now: one write for the last of them, the others acknowledged after it, and never two writes of one key at once
+  const byFeature = new Map<string, QueueMessage[]>();
+  for (const m of await journal.pending()) byFeature.set(m.featureId, [...(byFeature.get(m.featureId) ?? []), m]);
   const queue = new PQueue({ concurrency: options.concurrency ?? 4 });
-  const take = async (m: QueueMessage) => {
-    if (!options.stopTaking?.()) await handle(m);
+  const take = async (ms: QueueMessage[]) => {
+    if (options.stopTaking?.()) return;
+    if (await handle(ms[ms.length - 1]!)) for (const m of ms.slice(0, -1)) await journal.ack(m);
   };
-  await Promise.all((await journal.pending()).map((m) => queue.add(() => take(m))));
+  await Promise.all([...byFeature.values()].map((ms) => queue.add(() => take(ms))));
 
   const manifest: ShadowManifest = {
     schema: SCHEMA,

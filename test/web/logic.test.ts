@@ -3,7 +3,9 @@ import type { Feature } from "../../src/model/contract.js";
 import {
   ALL,
   activeAt,
+  ago,
   feet,
+  formatFrequencies,
   formatInterval,
   formatLimit,
   hhmm,
@@ -87,9 +89,33 @@ describe("the map page's logic", () => {
     expect(formatLimit({ value: 999, unit: 6, referenceDatum: 2 })).toBe("UNL");
     expect(formatLimit({ value: 2500, unit: 1, referenceDatum: 1 })).toBe("2500 ft MSL");
     expect(formatLimit({ value: 300, unit: 0, referenceDatum: 0 })).toBe("300 m AGL");
-    expect(formatInterval({ start: `${DAY}T06:00:00Z`, end: "2026-09-15T00:00:00Z" }, DAY)).toBe(
-      "06:00–2026-09-15 00:00",
+    expect(formatInterval({ start: `${DAY}T06:00:00Z`, end: "2026-09-15T00:00:00Z" }, DAY)).toBe("06:00–24:00");
+    expect(formatInterval({ start: `${DAY}T00:00:00Z`, end: "2026-09-15T00:00:00Z" }, DAY)).toBe("00:00–24:00");
+    expect(formatInterval({ start: `${DAY}T22:00:00Z`, end: "2026-09-15T06:00:00Z" }, DAY)).toBe(
+      "22:00–2026-09-15 06:00",
     );
     expect([0, 61, 1439].map(hhmm)).toEqual(["00:00", "01:01", "23:59"]);
+  });
+
+  it("says how long ago as people do, never negative and never in thousands of minutes", () => {
+    const min = 60_000;
+    expect([-5 * min, 0, 42 * min, 65 * min, 120 * min, 5485 * min, 3 * 1440 * min].map(ago)).toEqual([
+      "just now",
+      "just now",
+      "42 min ago",
+      "1 h 5 min ago",
+      "2 h ago",
+      "3 d 19 h ago",
+      "3 d ago",
+    ]);
+  });
+
+  it("lists frequencies with their callsigns, the primary first, in MHz", () => {
+    expect(
+      formatFrequencies([
+        { value: "119.055", unit: 2, name: "ABERDEEN APPROACH" },
+        { value: "118.105", unit: 2, name: "ABERDEEN TOWER", primary: true },
+      ]),
+    ).toEqual(["ABERDEEN TOWER 118.105 MHz", "ABERDEEN APPROACH 119.055 MHz"]);
   });
 });

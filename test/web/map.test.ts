@@ -9,7 +9,7 @@ import { launchChromium } from "../../bench/support.js";
 import type { FeatureCollection } from "../../src/model/contract.js";
 import { LocalStore } from "../../src/publish/local-store.js";
 import { currentManifest, readEurope } from "../../src/publish/read-back.js";
-import { activeAt, summarize } from "../../web/logic.js";
+import { activeAt, statusText, summarize } from "../../web/logic.js";
 import { FIXTURES, ROOT, tempDir } from "../helpers.js";
 import { cli, type Running, serve } from "../origin/harness.js";
 
@@ -61,8 +61,10 @@ const map = <T>(fn: string, arg?: string) =>
 
 async function load(withToken: string): Promise<void> {
   await page.goto(`${origin.url}/`);
+  await page.waitForSelector("#countries option[value=EUROPE]");
   await page.fill("#token", withToken);
-  await page.click("button[type=submit]");
+  await page.selectOption("#countries", "EUROPE");
+  await page.click("#load button[type=submit]");
 }
 
 describe("the map page", () => {
@@ -85,7 +87,7 @@ describe("the map page", () => {
     expect(await map<number>("parts")).toBe(2); // parsed by two workers side by side
     expect(await page.textContent("#feature-count")).toBe(String(europe.features.length));
     expect(await page.textContent("#data-version")).toMatch(/^20220223T100000Z-[0-9a-f]{8}$/);
-    expect(await page.textContent("#published")).toBe("2022-02-23 10:00 UTC");
+    expect(await page.textContent("#published")).toMatch(/^2022-02-23 10:00 UTC \(\d+ d( \d+ h)? ago\)$/);
     expect(await page.isVisible("#stale")).toBe(true); // published long ago
     await page.screenshot({ path: path.join(SHOTS, "loaded.png") });
   });
@@ -110,7 +112,7 @@ describe("the map page", () => {
       .map((f) => f.properties._id)
       .sort();
     expect(await map<string[]>("highlighted")).toEqual(want);
-    expect(await page.textContent("#time-label")).toBe(label);
+    expect(await page.textContent("#time-label")).toMatch(new RegExp(`^${label} UTC \\(\\d\\d:\\d\\d local\\)$`));
     expect(await page.textContent("#active-count")).toBe(String(want.length));
     if (minute === 600) expect(want).toContain(EBR04);
     if (minute !== 600) expect(want).not.toContain(EBR04);
@@ -127,7 +129,9 @@ describe("the map page", () => {
     expect(text).toContain("D) FEB 23 0600-2200");
     expect(text).toContain("E) EBR04-ELSENBORN 01 ACT");
     expect(text).toMatch(/AUP EBR04/);
-    expect(text).toContain("isActivatedByAUPAndNOTAMAirspace");
+    // the status in words with its reason: the decision-table row and its evidence
+    expect(text).toContain("Active: allocated in the AUP/UUP (EBR04) and activated by NOTAM B4618/18");
+    expect(text).toContain("Restricted area");
     await page.screenshot({ path: path.join(SHOTS, "popup.png") });
   });
 
@@ -137,15 +141,18 @@ describe("the map page", () => {
       await expect.poll(() => page.textContent(".leaflet-popup-content h3").catch(() => null)).toBe(f.properties.name);
       const text = await page.locator(".leaflet-popup-content").textContent();
       expect(text).toContain(f.properties.vendor.formattedLowerLimit);
-      expect(text).toContain(f.properties.vendor.dynamicAirspaceMapping.activationType);
+      expect(text).toContain(statusText(f));
+      expect(text).not.toMatch(/Type\d/);
     }
   });
 
   it("draws the last load when Load is pressed again before the first answer is in", async () => {
     await page.goto(`${origin.url}/`);
+    await page.waitForSelector("#countries option[value=EUROPE]");
     await page.fill("#token", token);
-    await page.click("button[type=submit]");
-    await page.click("button[type=submit]");
+    await page.selectOption("#countries", "EUROPE");
+    await page.click("#load button[type=submit]");
+    await page.click("#load button[type=submit]");
     await page.waitForSelector("body[data-loaded]");
     expect(await page.getAttribute("#message", "class")).not.toBe("error");
     expect(await map<number>("drawn")).toBe(europe.features.length);
@@ -182,7 +189,8 @@ describe("the map page", () => {
     try {
       await fresh.goto(`${origin.url}/`);
       await fresh.fill("#token", token);
-      await fresh.click("button[type=submit]");
+      await fresh.selectOption("#countries", "EUROPE");
+      await fresh.click("#load button[type=submit]");
       await fresh.waitForSelector("body[data-loaded]", { timeout: 15_000 });
       expect(problems).toEqual([]);
     } finally {

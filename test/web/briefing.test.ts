@@ -1,0 +1,135 @@
+// The map page as a pilot's briefing view (issue 17 §1), in headless Chromium against the real CLI: `make run`'s
+// UK publication (fixtures/uk, 2026-08-22) served by `airspace-publisher serve --dev`, whose printed URL opens the
+// page ready to use. The page's clock is set to 14:00 UTC that day, so "now" is inside the published day.
+// Screenshots go to test-output/briefing/.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "../../bench/support.js";
+import { main } from "../../jobs/cli.js";
+import { io } from "../cli/io.js";
+import { ROOT, tempDir } from "../helpers.js";
+
+const SHOTS = path.join(ROOT, "test-output", "briefing");
+const RUN_ARGS = /^RUN_ARGS := (.+)$/m.exec(readFileSync(path.join(ROOT, "Makefile"), "utf8"))![1]!.split(/\s+/);
+
+let server: ChildProcess;
+let url = "";
+let browser: Browser;
+let page: Page;
+const problems: string[] = [];
+
+beforeAll(async () => {
+  const store = tempDir("briefing-");
+  const args = RUN_ARGS.map((a) => (a.startsWith("fixtures/") ? path.join(ROOT, a) : a));
+  const code = await main(["publish", ...args, "--store", store, "--quiet"], io().io);
+  if (code !== 0) throw new Error(`publish failed with ${code}`);
+  server = spawn("node", [path.join(ROOT, "dist/jobs/cli.js"), "serve", "--store", store, "--dev", "--port", "0"]);
+  url = await new Promise<string>((resolve, reject) => {
+    let err = "";
+    server.stderr!.on("data", (d: Buffer) => {
+      err += d.toString();
+      const m = /^map page: (\S+#token=\S+) /m.exec(err);
+      if (m) resolve(m[1]!);
+    });
+    server.once("exit", (c) => reject(new Error(`serve exited ${c}: ${err}`)));
+  });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.on("console", (m) => void (m.type() === "error" && problems.push(`console: ${m.text()}`)));
+  page.on("pageerror", (e) => void problems.push(`page: ${e.message}`));
+  page.on("requestfailed", (r) => void problems.push(`failed: ${r.url()}`));
+  page.on("response", (r) => void (r.status() >= 400 && problems.push(`${r.status()}: ${r.url()}`)));
+  await page.clock.setFixedTime(new Date("2026-08-22T14:00:00Z"));
+  mkdirSync(SHOTS, { recursive: true });
+}, 90_000);
+afterAll(async () => {
+  await browser?.close();
+  server?.kill();
+});
+
+const view = () =>
+  page.evaluate(() =>
+    (
+      globalThis as unknown as {
+        airspaceMap: { view(): { south: number; west: number; north: number; east: number } };
+      }
+    ).airspaceMap.view(),
+  );
+
+async function find(text: string): Promise<string> {
+  await page.fill("#search", text);
+  await page.press("#search", "Enter");
+  const popup = page.locator(".leaflet-popup-content");
+  await expect.poll(async () => (await popup.textContent().catch(() => "")) ?? "").toMatch(/\S/);
+  return (await popup.textContent()) ?? "";
+}
+
+describe("the briefing view, first visit through serve --dev", () => {
+  it("opens ready to use: the token from the URL, the published countries by name, the largest loaded and fitted", async () => {
+    await page.goto(url);
+    await page.waitForSelector("body[data-loaded]", { timeout: 30_000 });
+    expect(page.url()).not.toContain("token=");
+    const options = await page.$$eval("#countries option", (os) =>
+      os.map((o) => [(o as unknown as { value: string }).value, o.textContent]),
+    );
+    // only what the store publishes, with names and feature counts; EUROPE is their sum
+    expect(options.map(([v]) => v)).toEqual(["GB", "NO", "EUROPE"]);
+    const [gb, no, europe] = options.map(([, label]) => label ?? "");
+    expect(gb).toMatch(/^GB United Kingdom \(\d{4}\)$/);
+    expect(no).toBe("NO Norway (1)");
+    const n = (label: string) => Number(/\((\d+)\)$/.exec(label)?.[1]);
+    expect(europe).toBe(`EUROPE, all 2 (${n(gb!) + n(no!)})`);
+    expect(await page.$eval("#countries", (s) => (s as unknown as { value: string }).value)).toBe("GB");
+    // fitted to what Great Britain publishes (its airspace and NOTAMs, some offshore), not a fixed view of Europe
+    const v = await view();
+    expect(v.south).toBeLessThan(50);
+    expect(v.north).toBeGreaterThan(58.7);
+    expect(v.west).toBeLessThan(-6);
+    expect(v.east).toBeGreaterThan(1.7);
+    expect(v.east - v.west).toBeLessThan(45);
+    expect(v.north - v.south).toBeLessThan(25);
+    await page.screenshot({ path: path.join(SHOTS, "first-visit.png") });
+  });
+
+  it("starts the time slider at now, marks it, and gives the local time beside UTC", async () => {
+    expect(await page.$eval("#time", (el) => (el as unknown as { value: string }).value)).toBe(String(14 * 60));
+    expect(await page.isVisible("#now-marker")).toBe(true);
+    expect(await page.textContent("#time-label")).toMatch(/^14:00 UTC \(\d\d:\d\d local\)$/);
+    expect(await page.textContent("#published")).toMatch(/^2026-08-22 11:15 UTC \(2 h 45 min ago\)$/);
+  });
+
+  it("answers 'is EG D323 active at 14:00 today, and why' through the search", async () => {
+    const text = await find("EG D323");
+    expect(text).toMatch(/^D323F SOUTHERN MDA/);
+    expect(text).toContain("Danger area");
+    expect(text).toContain(
+      "Not active: activated only by NOTAM or AUP, and the fresh sources covering it say nothing for today",
+    );
+    await page.screenshot({ path: path.join(SHOTS, "d323.png") });
+  });
+
+  it("shows a CTR's class, limits, whole-day hours and the frequency to call", async () => {
+    const text = await find("ABERDEEN CTR");
+    expect(text).toMatch(/^ABERDEEN CTR/);
+    expect(text).toContain("TypeCTR");
+    expect(text).toContain("ClassD");
+    expect(text).toContain("00:00–24:00 UTC");
+    expect(text).toContain("ABERDEEN APPROACH 119.055 MHz");
+    expect(text).toContain("Active: by its published hours");
+    await page.screenshot({ path: path.join(SHOTS, "aberdeen-ctr.png") });
+  });
+
+  it("names a NOTAM-activated area's NOTAM with its text", async () => {
+    const text = await find("EG D702");
+    expect(text).toMatch(/^D702 FORT GEORGE/);
+    expect(text).toContain("Active: activated by NOTAM D3025/26");
+    expect(text).toContain("E) DANGER AREA EGD702 FORT GEORGE ACTIVATED");
+  });
+
+  it("had no console error, failed request or error answer on the way", () => {
+    expect(problems).toEqual([]);
+  });
+});
