@@ -42,7 +42,12 @@ export function rawClient(endpoint: string, credentials = CREDENTIALS): S3Client
 // s3rver 3.7 encrypts ListObjectsV2 continuation tokens with single DES, which OpenSSL 3 (Node >= 17) only has in
 // its legacy provider: without it every truncated listing answers 500 InternalError. So it runs in a child node
 // with --openssl-legacy-provider; it is still the real server.
+// s3rver's deleteObject removes a key's directory once it is empty, racing with a put into that directory (real S3
+// has no directories): the put's write stream then fails with ENOENT as an unhandled 'error' event that would end
+// the whole server. It is kept alive instead; that request gets no answer, and the client's per-try timeout and
+// retry deal with it as with any lost request.
 const CHILD = `
+process.on("uncaughtException", (e) => console.error("s3rver: request lost (" + e.code + "), server kept running"));
 const [, mod, dir, bucket] = process.argv;
 const S3rver = require(mod);
 new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: dir, configureBuckets: [{ name: bucket, configs: [] }] })

@@ -1,33 +1,17 @@
 // The map page: asks the origin for a country set with the user's token, draws every feature with its
-// dynamicStyle on one canvas (web/canvas-layer.ts, in Leaflet) over bundled Natural Earth outlines, and lets the user move through the UTC
-// day, filter, and click a feature for its details. `window.airspaceMap` exposes counts for the browser tests.
+// dynamicStyle on one canvas (web/canvas-layer.ts, in Leaflet) over bundled Natural Earth outlines, and lets the
+// user move through the UTC day, filter, find, and click a feature for its details (web/popup.ts).
+// `window.airspaceMap` exposes counts for the browser tests.
 import L from "leaflet";
 import { feature as topoFeature } from "topojson-client";
 import type { Topology } from "topojson-specification";
 import countries50m from "world-atlas/countries-50m.json";
-import type { Feature } from "../src/model/contract.js";
 import { ACTIVATION_TYPES, AIRSPACE_TYPE_NAMES, AirspaceType } from "../src/model/vocab.js";
-import { PALETTE } from "../src/resolve/style.js";
 import { FeatureCanvas, type PaintStyle, type Shape } from "./canvas-layer.js";
 import { ringsOf } from "./geometry.js";
-import {
-  ALL,
-  activeAt,
-  ago,
-  byPriority,
-  type Filters,
-  formatFrequencies,
-  formatInterval,
-  formatLimit,
-  hhmm,
-  hidden,
-  intervalsOf,
-  limitsAt,
-  meetsBand,
-  type Summary,
-  statusText,
-} from "./logic.js";
+import { ALL, activeAt, ago, byPriority, type Filters, hhmm, hidden, meetsBand, type Summary } from "./logic.js";
 import { type Parsed, Parsers, Superseded } from "./parsers.js";
+import { legend, popup } from "./popup.js";
 
 /** SPEC §3: a publication older than this is degraded. */
 const MAX_LAG_MS = 30 * 60_000;
@@ -138,53 +122,14 @@ function placeNowMarker(): void {
   if (minute !== undefined) marker.style.left = `${(minute / 1439) * 100}%`;
 }
 
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
 /** Opens a feature's popup once its worker has sent its whole properties. */
 async function openPopup(s: Summary, at: L.LatLng): Promise<void> {
   const properties = await parsers.properties(s);
-  if (properties) L.popup({ maxWidth: 400 }).setLatLng(at).setContent(popup({ properties })).openOn(map);
-}
-
-function popup(f: Pick<Feature, "properties">): string {
-  const p = f.properties;
-  const m = p.vendor.dynamicAirspaceMapping;
-  const temp = limitsAt(f, instantOf(state.minute));
-  const cls = p.icaoClass === undefined ? undefined : ("ABCDEFG"[p.icaoClass] ?? "unclassified");
-  const rows: [string, string][] = [
-    ["Type", esc(AIRSPACE_TYPE_NAMES[p.type] ?? `type ${p.type}`)],
-    ...(cls ? [["Class", cls] as [string, string]] : []),
-    ["Limits", `${esc(p.vendor.formattedLowerLimit)} – ${esc(p.vendor.formattedUpperLimit)}`],
-    ["Status", `<span class="status">${esc(statusText(f))}</span>`],
-    [
-      "Today",
-      [...new Set(intervalsOf(f).map((i) => `${formatInterval(i, state.day)} UTC`))].join(", ") || "not active",
-    ],
-  ];
-  if (temp) {
-    const lo = temp.lower ? formatLimit(temp.lower) : "–";
-    const hi = temp.upper ? formatLimit(temp.upper) : "–";
-    rows.push(["Now", `${lo} – ${hi}`]);
-  }
-  const frequencies = formatFrequencies(p.frequencies);
-  if (frequencies.length > 0) rows.push(["Frequencies", frequencies.map(esc).join("<br>")]);
-  if (p.remarks) rows.push(["Remarks", esc(p.remarks)]);
-  const notams = m.notams
-    .map(
-      (n) =>
-        `<div class="notam" data-notam="${esc(n.NotamId)}"><b>NOTAM ${esc(n.NotamId)}</b>` +
-        `${n.ItemD ? `<br>D) ${esc(n.ItemD)}` : ""}${n.ItemE ? `<br>E) ${esc(n.ItemE)}` : ""}</div>`,
-    )
-    .join("");
-  const aup = m.aupuups
-    .map(
-      (a) =>
-        `<div class="notam" data-aup="${esc(a.Designator)}">AUP ${esc(a.Designator)} ${esc(a.Status)} ` +
-        `${esc(formatInterval({ start: a.StartDT, end: a.EndDT }, state.day))} UTC ${esc(a.LowerAlt)}–${esc(a.UpperAlt)}</div>`,
-    )
-    .join("");
-  return `<div class="popup"><h3>${esc(p.name)}</h3><table>${rows.map(([k, v]) => `<tr><td>${k}</td><td>${v}</td></tr>`).join("")}</table>${notams}${aup}</div>`;
+  if (properties)
+    L.popup({ maxWidth: 400 })
+      .setLatLng(at)
+      .setContent(popup({ properties }, state.day, instantOf(state.minute)))
+      .openOn(map);
 }
 
 /** Draws the parsed features, higher priorities on top. */
@@ -319,34 +264,6 @@ function filtersFromForm(): Filters {
   };
 }
 
-function legend(): void {
-  $("legend").replaceChildren(
-    ...Object.values(PALETTE).map((p) => {
-      const li = document.createElement("li");
-      const sw = document.createElement("span");
-      sw.className = "swatch";
-      const [r, g, b] = p.rgb;
-      sw.style.background = `rgba(${r}, ${g}, ${b}, ${Math.max(p.fillOpacity, 0.05)})`;
-      sw.style.borderColor = `rgb(${r}, ${g}, ${b})`;
-      if (p.lineDasharray.length) sw.style.borderStyle = "dashed";
-      li.append(sw, p.label);
-      return li;
-    }),
-    ...[
-      ["Unknown (dotted outline)", "dotted"],
-      ["Inactive (faded)", "solid"],
-    ].map(([label, style]) => {
-      const li = document.createElement("li");
-      const sw = document.createElement("span");
-      sw.className = "swatch";
-      sw.style.borderStyle = style!;
-      sw.style.borderColor = style === "solid" ? "rgba(82,82,91,0.4)" : "#52525b";
-      li.append(sw, label!);
-      return li;
-    }),
-  );
-}
-
 /** What the origin publishes (`/published.json`): the version, its day and the countries with their counts. */
 let publication:
   | { version: string; date: string; publishedAt: string; countries: Record<string, { total: number }> }
@@ -386,7 +303,10 @@ function search(): void {
   const hits = state.features.filter(match);
   const starts = (x: Summary) => squash(x.name).startsWith(q) || squash(x.name).startsWith(bare);
   const f = hits.find((x) => squash(x.name) === q) ?? hits.find(starts) ?? hits[0];
-  if (!f) return message(`Nothing named "${($("search") as HTMLInputElement).value}" is drawn.`, true);
+  if (!f) {
+    message(`Nothing named "${($("search") as HTMLInputElement).value}" is drawn.`, true);
+    return;
+  }
   const bounds = layer.boundsOf(f);
   if (bounds) map.fitBounds(bounds, { padding: [40, 40], maxZoom: 11 });
   const at = layer.centreOf(f);
@@ -406,7 +326,7 @@ async function init(): Promise<void> {
     $("f-activation") as HTMLSelectElement,
     ACTIVATION_TYPES.map((t): [string, string] => [t, t]),
   );
-  legend();
+  $("legend").replaceChildren(...legend());
   // `serve --dev` prints the page's URL with a development token in the fragment: keep it, then drop it from the URL
   const fromUrl = /(?:^#|&)token=([^&]+)/.exec(location.hash)?.[1];
   if (fromUrl) {

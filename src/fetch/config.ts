@@ -1,3 +1,4 @@
+// src/fetch — the scheduled job's sources over HTTP: the sources config (here), downloads with last good copies.
 // The sources config file (JSON): which URLs a run fetches, with what limits (DESIGN §2, §4).
 // Read at a trust boundary: validated, a `schema` we do not know is refused (STYLE habit 13), and every
 // error names the field, the expectation and the value received. `${ENV_NAME}` placeholders in header

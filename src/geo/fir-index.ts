@@ -1,3 +1,4 @@
+// src/geo — geometry and places: geodesy, repair, RFC 7946 rules, FIRs and ICAO prefixes, time zones.
 // Which flight information region holds a feature: the lower FIR with the largest overlap (DESIGN §4),
 // estimated on a grid of sample points, candidates from a Flatbush index of FIR bounding boxes.
 import Flatbush from "flatbush";

@@ -1,4 +1,7 @@
 // Planar helpers on [lon, lat] rings: enough for winding, point-in-polygon and bounding boxes.
+// Kept beside @turf/turf by measurement (issue 17): turf's booleanClockwise is the same shoelace (same answer on all
+// 1 791 real openAIP rings, same 3 ms), and these helpers run on flat arrays the hot paths (FIR overlap, the
+// canvas's click test) already hold, without building GeoJSON features first.
 export type Position = [number, number];
 export type Ring = Position[];
 export type Bbox = [minX: number, minY: number, maxX: number, maxY: number];

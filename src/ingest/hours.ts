@@ -1,3 +1,4 @@
+// src/ingest — airspace sources to AirspaceRecords: openAIP (GeoJSON, API, XML), OpenAir, YAIXM, and their hours.
 // An airspace's own hours as sources write them (docs/activation.md §4, what each source does):
 //   names, DAeC convention (also in openAIP's German data): `ED-R10A TODENDORF-PUTLOS MON-SAT+`, `ED-R1 GARCHING H24`,
 //     `ED-R147 MANCHING HX (FIS)`, `ED-R45 MELPITZ NOTAM`, `ED-R33B UNTERLUESS (NOTAM MON-SAT)`, `ATZ-LOW X 131.130 NOTAM`

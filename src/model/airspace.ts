@@ -1,3 +1,4 @@
+// src/model — the types every layer shares (records, contract, manifest, NOTAMs, plans, time); no behaviour.
 // The normalised airspace every ingest format produces, before geometry repair and resolution.
 import type { Frequency, VerticalLimit } from "./contract.js";
 import type { AipHours } from "./hours.js";

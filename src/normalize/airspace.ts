@@ -1,3 +1,4 @@
+// src/normalize — AirspaceRecords to NormalizedAirspaces: repaired geometry, limits, FIR, country, no duplicates.
 // Normalise: repair geometry, check limits, find the FIR and the home country, drop duplicate ids.
 // Every record either comes out, or leaves a `skipped` diagnostic saying why.
 

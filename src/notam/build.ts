@@ -1,3 +1,4 @@
+// src/notam — NOTAM sources to Notams: ICAO text, JSON lines, EAD PIB XML; Q-line, kind, geometry, designators.
 // One NOTAM from its header and item texts, as both readers find them: the checks and normalisation live here
 // once, so ICAO text and JSON lines give the same Notam for the same NOTAM.
 //   id A1234/26, type N|R|C, ref A1233/26;  A) `EGLL`, `EGTT EGPX`, `EGTT/EGPX`, `EISN PART 1 OF 2`

@@ -1,3 +1,4 @@
+// src/origin — the /v1 origin: tokens, country sets, the joined gzip answer, the request handler.
 // The body of a data answer: the fragments of the asked countries joined into ONE gzip member (DESIGN §6), no
 // JSON parsed and nothing compressed again; meta.count from the manifest. The ETag is strong and names the
 // content: the fragments' hashes and the shell, so an unchanged country set keeps its ETag across versions.

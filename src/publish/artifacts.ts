@@ -1,3 +1,4 @@
+// src/publish — artifacts into a store: objects, manifests, the pointer, retention, the S3 and local stores.
 // Per-country FeatureCollections as content-addressed objects: each country's features are serialised and
 // deflated once (the fragment), and its gzip object is the fragment inside the collection's shell. EUROPE is
 // not stored: it is the countries' fragments joined into one member (as the origin answers any country set),

@@ -1,3 +1,4 @@
+// src/resolve — one UTC day's activity: evidence, AIP hours, NOTAM and AUP links, the decision table, style.
 // Base activity of an airspace for one UTC day: the rows of the DESIGN §4 decision table that need
 // neither a linked NOTAM nor an AUP allocation. NOTAM and AUP rows come first in the table and are
 // layered on top of this result by the resolver stages that read those sources.

@@ -33,17 +33,24 @@ const entry = (
 });
 
 export const PALETTE = {
+  // as ICAO 1:500 000 charts draw them: controlled airspace blue, class E a thin magenta dash, CTRs a bold blue
+  // dash, restricted and prohibited areas red and hatched, danger areas red-orange dashed (issue 17: class E and
+  // A–D, CTR and restricted areas were one colour each)
   fir: entry("FIR / UIR / sector", [100, 116, 139], 0, { fillOpacity: 0, lineWidth: 1, lineDasharray: [8, 4] }),
-  classE: entry("Class E", [37, 99, 235], 10, { fillOpacity: 0.05, lineWidth: 1 }),
+  classE: entry("Class E", [192, 38, 211], 10, { fillOpacity: 0.04, lineWidth: 1, lineDasharray: [6, 4] }),
   classFG: entry("Class F / G", [100, 116, 139], 5, { fillOpacity: 0.05, lineWidth: 1 }),
   controlled: entry("Class A–D, TMA, CTA", [37, 99, 235], 20, { fillOpacity: 0.1 }),
   tmz: entry("TMZ", [71, 85, 105], 25, { fillOpacity: 0.08, lineDasharray: [6, 3] }),
   rmz: entry("RMZ", [14, 116, 144], 25, { fillOpacity: 0.08, lineDasharray: [2, 3] }),
-  ctr: entry("CTR / ATZ / HTZ", [220, 38, 38], 40, { fillOpacity: 0.15, lineWidth: 2 }),
+  ctr: entry("CTR / ATZ / HTZ", [30, 64, 175], 40, { fillOpacity: 0.15, lineWidth: 2.5, lineDasharray: [10, 4] }),
   tra: entry("TRA / TSA", [124, 58, 237], 45, { fillOpacity: 0.12, lineDasharray: [8, 3, 2, 3] }),
-  danger: entry("Danger area", [234, 88, 12], 50, { fillOpacity: 0.15, lineWidth: 2 }),
-  restricted: entry("Restricted area", [220, 38, 38], 55, { fillOpacity: 0.18, lineWidth: 2 }),
-  prohibited: entry("Prohibited area", [185, 28, 28], 60, {
+  danger: entry("Danger area", [234, 88, 12], 50, { fillOpacity: 0.15, lineWidth: 2, lineDasharray: [8, 3] }),
+  restricted: entry("Restricted area", [220, 38, 38], 55, {
+    fillOpacity: 0.18,
+    lineWidth: 2,
+    paint: "backwardDiagonal",
+  }),
+  prohibited: entry("Prohibited area", [153, 27, 27], 60, {
     fillOpacity: 0.25,
     lineWidth: 2.5,
     paint: "forwardDiagonal",
@@ -99,11 +106,14 @@ export function paletteKeyOf(type: number, icaoClass: number | undefined): Palet
   return icaoClass === 4 ? "classE" : "classFG";
 }
 
-/** Opacity factors per activity: inactive airspaces fade but stay drawn (SPEC §2.12), Unknown in between. */
+/**
+ * Opacity factors per activity: inactive airspaces fade but stay drawn (SPEC §2.12), Unknown in between. Apart by
+ * more than a shade: an inactive fill is a fifth of an active one (and `unknownActivity` marks Unknown besides).
+ */
 const FADE: Record<IsActive, { fill: number; line: number }> = {
   Yes: { fill: 1, line: 1 },
-  Unknown: { fill: 0.6, line: 0.8 },
-  No: { fill: 0.3, line: 0.4 },
+  Unknown: { fill: 0.6, line: 0.85 },
+  No: { fill: 0.2, line: 0.35 },
 };
 
 const round2 = (x: number) => Math.round(x * 100) / 100;

@@ -1,3 +1,4 @@
+// src/schedule — NOTAM Item D: tokens, grammar, dates in [B, C], day expansion, sun times, status.
 // The parsed, not yet resolved, shape of an Item D text: groups of day selectors and time ranges.
 // Dates keep what the text said (a day number, maybe a month); resolve.ts places them in [B, C].
 

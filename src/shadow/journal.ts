@@ -1,3 +1,4 @@
+// src/shadow — the shadow path of DESIGN §5: journal, master features and the public status document.
 // The shadow path's durable queue (DESIGN §5): one object per message in the store, so a crashed run's messages
 // are found and drained by the next. `internal/shadow/journal/<seq>.json` waits; `internal/shadow/dead/<seq>.json`
 // is a message that failed `maxAttempts` times. Keys are zero-padded so the store's sorted listing is FIFO.

@@ -36,6 +36,25 @@ describe("styleFor", () => {
   });
 });
 
+describe("the palette a pilot can read", () => {
+  it("tells class E from A–D, CTRs from restricted areas, and hatches restricted and prohibited areas", () => {
+    const colour = (k: keyof typeof PALETTE) => PALETTE[k].rgb.join(",");
+    expect(colour("classE")).not.toBe(colour("controlled"));
+    expect(colour("ctr")).not.toBe(colour("restricted"));
+    expect(colour("danger")).not.toBe(colour("restricted"));
+    expect(PALETTE.restricted.paint).not.toBe("none");
+    expect(PALETTE.prohibited.paint).not.toBe("none");
+    expect(new Set(Object.values(PALETTE).map((p) => p.label)).size).toBe(Object.keys(PALETTE).length);
+  });
+
+  it("draws active, may-be-active and inactive apart by more than a shade", () => {
+    const [yes, unknown, no] = (["Yes", "Unknown", "No"] as const).map((a) => styleFor("restricted", a));
+    expect(no!.fillOpacity).toBeLessThanOrEqual(yes!.fillOpacity / 4);
+    expect(unknown!.fillOpacity).toBeGreaterThanOrEqual(no!.fillOpacity * 2);
+    expect(unknown!.complexStyle).toBe("unknownActivity");
+  });
+});
+
 describe("formatLimit", () => {
   it.each([
     [{ value: 95, unit: 6, referenceDatum: 2 }, "FL 95"],
