@@ -1,5 +1,7 @@
 // Sunrise/sunset after the NOAA Solar Calculator (Meeus-based low-precision solar coordinates, good to well
 // under a minute between ±72° latitude). Pure: callers supply the date, so results are reproducible.
+// No luxon here (issue 17): Item D's SR/SS are UTC instants of a UTC day, no zone or DST is involved; the local
+// hours of AIP remarks go through luxon in src/resolve/hours.ts. Checked against suncalc 2 in test/schedule/sun.test.ts.
 
 const DAY_MS = 86_400_000;
 const JD_UNIX_EPOCH = 2_440_587.5;
