@@ -1,6 +1,8 @@
 // Small helpers over fast-xml-parser's objects (namespace prefixes removed, attributes as `@_name`) and over the
 // instants AIXM and NM B2B write: `2018-05-10T06:00:00Z`, `2022-02-23T09:00:00` (no zone: UTC), `2022-02-23 06:00`.
 
+import { decodeEntities } from "../ingest/xml.js";
+
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
@@ -15,18 +17,6 @@ export const field = (node: unknown, key: string): unknown => (isRecord(node) ? 
 
 /** A repeatable child as an array: absent → [], one → [it]. */
 export const list = (node: unknown): unknown[] => (node === undefined ? [] : Array.isArray(node) ? node : [node]);
-
-const PREDEFINED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
-const ENTITY_REF = /&(#x[0-9a-f]+|#\d+|[a-z_][\w.-]*);/gi;
-
-/** Decodes predefined entities and character references; any other `&name;` stays as written. */
-export function decodeEntities(s: string): string {
-  return s.replace(ENTITY_REF, (all, ref: string) => {
-    if (!ref.startsWith("#")) return PREDEFINED[ref] ?? all;
-    const cp = ref[1] === "x" || ref[1] === "X" ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
-    return cp > 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : all;
-  });
-}
 
 /** Text of an element: a string, or `#text` beside attributes (`""` when it has none); undefined when absent. */
 export function text(node: unknown): string | undefined {

@@ -6,12 +6,13 @@
 // so a bad element or a cut transfer keeps its neighbours. No DTD is read and no entity is expanded: comments and the
 // DOCTYPE are blanked before anything is parsed, the parser sees Airspace elements only (`processEntities: false`),
 // and only the five predefined entities and `&#…;` are decoded.
-import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { XMLValidator } from "fast-xml-parser";
+import { blankMarkup, elements, linesBetween as lines, xmlParser as parser } from "../ingest/xml.js";
 import type { AupAllocation, AupPlan } from "../model/aup.js";
 import { type Diagnostic, excerpt, type Severity } from "../model/diagnostic.js";
 import { readAirspace } from "./xml-airspace.js";
 import { aupDayOf, aupDayStart, DAY, field, iso } from "./xml-node.js";
-import { blankMarkup, elements, eventNames, readHeader } from "./xml-scan.js";
+import { eventNames, readHeader } from "./xml-scan.js";
 
 /** Larger sources are refused unread. */
 export const MAX_AUP_XML_BYTES = 16 * 1024 * 1024;
@@ -21,21 +22,7 @@ export interface AupXmlResult {
   diagnostics: Diagnostic[];
 }
 
-const parser = new XMLParser({
-  processEntities: false,
-  htmlEntities: false,
-  ignoreAttributes: false,
-  attributeNamePrefix: "@_",
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-});
-
 const UNKNOWN_ENTITY = /&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[\da-f]+);)[a-z_][\w.-]*;/i;
-
-const lines = (s: string, from: number, to: number): number => s.slice(from, to).split("\n").length - 1;
 
 /** One Airspace element: the parsed node, or why not. */
 function parseAirspace(chunk: string): { node: unknown } | { error: string; line?: number } {

@@ -4,11 +4,12 @@
 //     <GEOMETRY><POLYGON>4.2666666666667 51.268333333333, 4.6269444444444 51.268333333333, …</POLYGON></GEOMETRY></ASP>
 // Each <ASP> is checked and parsed on its own, so a bad record or a cut file keeps its neighbours. Entities are
 // never expanded (no DTD, `processEntities: false`); only the five predefined ones and &#…; are decoded.
-import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { XMLValidator } from "fast-xml-parser";
 import type { ReadResult } from "../model/airspace.js";
 import { type Diagnostic, excerpt, type Severity } from "../model/diagnostic.js";
 import { LimitUnit, ReferenceDatum } from "../model/vocab.js";
 import { airspaceFromOpenAipItem, type ItemResult } from "./openaip-item.js";
+import { decodeEntities, xmlParser as parser } from "./xml.js";
 
 /** Larger sources are refused unread. */
 export const MAX_XML_BYTES = 64 * 1024 * 1024;
@@ -43,29 +44,6 @@ const XML_REFERENCES: Record<string, number> = {
   MSL: ReferenceDatum.MSL,
   STD: ReferenceDatum.STD,
 };
-
-const parser = new XMLParser({
-  processEntities: false,
-  htmlEntities: false,
-  ignoreAttributes: false,
-  attributeNamePrefix: "@_",
-  parseTagValue: false,
-  parseAttributeValue: false,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-});
-
-const PREDEFINED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
-const ENTITY_REF = /&(#x[0-9a-f]+|#\d+|[a-z_][\w.-]*);/gi;
-
-/** Decodes predefined entities and character references; any other `&name;` stays as written. */
-function decodeEntities(s: string): string {
-  return s.replace(ENTITY_REF, (all, ref: string) => {
-    if (!ref.startsWith("#")) return PREDEFINED[ref] ?? all;
-    const cp = ref[1] === "x" || ref[1] === "X" ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
-    return cp > 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : all;
-  });
-}
 
 /** Text of an element or attribute as fast-xml-parser gives it: a string, or `#text` beside attributes. */
 function text(node: unknown): string | undefined {

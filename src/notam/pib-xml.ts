@@ -1,4 +1,5 @@
-// EAD PIB XML (the briefing EUROCONTROL's EAD and NATS publish) to NOTAMs, read as a stream with saxes:
+// EAD PIB XML (the briefing EUROCONTROL's EAD and NATS publish) to NOTAMs, each Notam element cut out by the scan
+// of src/ingest/xml.ts and read by fast-xml-parser, the one XML library of every XML source:
 //   <Pib><AreaPIBHeader><Issued>2026-08-22T11:00:15+00:00</Issued><FIRList><FIR><ICAO>EGTT</ICAO>…
 //   <FIRSection>…<Notam><NOF>EGGN</NOF><Series>L</Series><Number>4586</Number><Year>26</Year><Type>N</Type>
 //     <QLine><FIR>EGTT</FIR><Code23>IL</Code23><Code45>XX</Code45>…</QLine><Coordinates>5408N00316W</Coordinates>
@@ -6,7 +7,8 @@
 //     <Estimation>EST</Estimation><ItemD>…</ItemD><ItemE>…</ItemE><ItemF>…</ItemF><ItemG>…</ItemG></Notam>
 // The header's `Issued` is the briefing's as-of time and its FIR list what it briefs (DESIGN §4 freshness and
 // coverage). One broken Notam is a counted diagnostic; a document that does not parse to its end is cut.
-import { SaxesParser } from "saxes";
+import { XMLValidator } from "fast-xml-parser";
+import { blankMarkup, decodeEntities, elements, linesBetween, xmlParser as parser } from "../ingest/xml.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { Notam } from "../model/notam.js";
 import { buildNotam, type NotamFields } from "./build.js";
@@ -68,7 +70,9 @@ export function isPibXml(text: string): boolean {
 }
 
 export function readPibXml(text: string, source: string): PibReadResult {
+  const diagnostics: Diagnostic[] = [];
   const notams: Notam[] = [];
+  const header: PibHeader = { firs: [] };
   // a PIB lists a NOTAM once per section it concerns (each aerodrome of Item A, the FIR): one copy is the NOTAM
   const first = new Map<string, Notam>();
   const keep = (n: Notam) => {
@@ -87,87 +91,34 @@ export function readPibXml(text: string, source: string): PibReadResult {
       });
     }
   };
-  const diagnostics: Diagnostic[] = [];
-  const header: PibHeader = { firs: [] };
-  const headerFirs = new Set<string>();
-  const path: string[] = [];
-  let fields: Map<string, string[]> | undefined;
-  let leaf = "";
-  let record = 0;
-  let line = 0;
-  let failure: string | undefined;
 
-  const parser = new SaxesParser({ xmlns: false, position: true });
-  parser.on("opentag", (tag) => {
-    const name = local(tag.name);
-    path.push(name);
-    if (name === "Notam") {
-      fields = new Map();
-      line = parser.line;
-    }
-    leaf = "";
-  });
-  parser.on("text", (t) => {
-    leaf += t;
-  });
-  parser.on("cdata", (t) => {
-    leaf += t;
-  });
-  parser.on("closetag", () => {
-    const name = path.pop() ?? "";
-    const parent = path[path.length - 1];
-    if (fields && name === "Notam") {
-      const built = buildNotam(notamFields(fields), { source, record: record++, line });
-      diagnostics.push(...built.diagnostics);
-      if (built.notam) keep(built.notam);
-      fields = undefined;
-    } else if (fields && NOTAM_LEAVES.has(name)) {
-      fields.set(name, [...(fields.get(name) ?? []), leaf]);
-    } else if (path[1] === "AreaPIBHeader" && path.length <= 4) {
-      headerLeaf(name, parent, leaf.trim());
-    }
-    leaf = "";
-  });
-  parser.on("error", (e) => {
-    failure ??= e.message;
-  });
-
-  const headerLeaf = (name: string, parent: string | undefined, value: string) => {
-    if (name === "Issued" && parent === "AreaPIBHeader") set("issued", value);
-    else if (name === "ValidFrom" && parent === "Validity") set("validFrom", value);
-    else if (name === "ValidTo" && parent === "Validity") set("validTo", value);
-    else if (name === "AuthorityName" && parent === "AreaPIBHeader") header.authority = value;
-    // AreaPIBHeader/FIRList/FIR/ICAO (not the FIRs of each aerodrome in the AerodromeList)
-    else if (name === "ICAO" && parent === "FIR" && path[2] === "FIRList" && /^[A-Z]{4}$/.test(value)) {
-      headerFirs.add(value);
-    }
-  };
-  const set = (key: "issued" | "validFrom" | "validTo", value: string) => {
-    const ms = Date.parse(value);
-    if (Number.isNaN(ms)) {
-      diagnostics.push({
-        code: "notam.pib.headerTime",
-        severity: "warning",
-        message: `PIB header ${key} "${value}" is not an ISO 8601 instant; ignored`,
-        source,
-      });
-    } else header[key] = ms;
-  };
-
-  try {
-    parser.write(text).close();
-  } catch (error) {
-    failure ??= error instanceof Error ? error.message : String(error);
-  }
-  header.firs = [...headerFirs].sort();
-  if (failure !== undefined) {
+  // a briefing is used whole or not at all: one that does not parse to its end (cut off, broken) gives nothing
+  const { text: xml } = blankMarkup(text.replace(/^\uFEFF/, ""));
+  const valid = XMLValidator.validate(xml);
+  if (valid !== true) {
+    const why = `${valid.err.line}:${valid.err.col}: ${valid.err.msg}`;
     diagnostics.push({
       code: "notam.pib.truncated",
       severity: "skipped",
-      message: `${source} is not a whole PIB document (${firstLine(failure)}); none of it is used`,
+      message: `${source} is not a whole PIB document (${why}); none of it is used`,
       source,
     });
     return { notams: [], diagnostics, header, whole: false };
+  }
+
+  const h = elements(xml, "AreaPIBHeader")[0];
+  if (h?.close)
+    readHeader(field(parser.parse(xml.slice(h.start, h.close.end)), "AreaPIBHeader"), header, source, diagnostics);
+  let [line, counted] = [1, 0];
+  for (const [record, e] of elements(xml, "Notam").entries()) {
+    line += linesBetween(xml, counted, e.start);
+    counted = e.start;
+    if (!e.close) continue; // a whole document closes every element
+    const leaves = new Map<string, string[]>();
+    collect(field(parser.parse(xml.slice(e.start, e.close.end)), "Notam"), leaves);
+    const built = buildNotam(notamFields(leaves), { source, record, line });
+    diagnostics.push(...built.diagnostics);
+    if (built.notam) keep(built.notam);
   }
   if (header.issued === undefined) {
     diagnostics.push({
@@ -179,6 +130,54 @@ export function readPibXml(text: string, source: string): PibReadResult {
   }
   return { notams, diagnostics, header, whole: true };
 }
+
+/** The kept leaves of a parsed `<Notam>`, wherever they sit in it (`QLine/FIR`), entities decoded. */
+function collect(node: unknown, into: Map<string, string[]>): void {
+  if (Array.isArray(node)) for (const n of node) collect(n, into);
+  else if (typeof node === "object" && node !== null) {
+    for (const [k, v] of Object.entries(node)) {
+      if (k.startsWith("@_")) continue;
+      const values = Array.isArray(v) ? v : [v];
+      if (NOTAM_LEAVES.has(k) && values.every((x) => typeof x === "string" || typeof x === "number")) {
+        into.set(k, [...(into.get(k) ?? []), ...values.map((x) => decodeEntities(String(x)))]);
+      } else collect(v, into);
+    }
+  }
+}
+
+/** `Issued`, `Validity/ValidFrom|ValidTo`, `AuthorityName` and the FIRs of `FIRList` (not each aerodrome's FIR). */
+function readHeader(node: unknown, header: PibHeader, source: string, diagnostics: Diagnostic[]): void {
+  const leaf = (n: unknown, k: string) => {
+    const v = field(n, k);
+    return typeof v === "string" ? decodeEntities(v).trim() : undefined;
+  };
+  const set = (key: "issued" | "validFrom" | "validTo", value: string | undefined) => {
+    if (value === undefined) return;
+    const ms = Date.parse(value);
+    if (Number.isNaN(ms)) {
+      diagnostics.push({
+        code: "notam.pib.headerTime",
+        severity: "warning",
+        message: `PIB header ${key} "${value}" is not an ISO 8601 instant; ignored`,
+        source,
+      });
+    } else header[key] = ms;
+  };
+  set("issued", leaf(node, "Issued"));
+  set("validFrom", leaf(field(node, "Validity"), "ValidFrom"));
+  set("validTo", leaf(field(node, "Validity"), "ValidTo"));
+  const authority = leaf(node, "AuthorityName");
+  if (authority) header.authority = authority;
+  const firs = [field(field(node, "FIRList"), "FIR")].flat();
+  header.firs = [
+    ...new Set(firs.map((f) => leaf(f, "ICAO")).filter((f): f is string => /^[A-Z]{4}$/.test(f ?? ""))),
+  ].sort();
+}
+
+const field = (node: unknown, key: string): unknown =>
+  typeof node === "object" && node !== null && !Array.isArray(node)
+    ? (node as Record<string, unknown>)[key]
+    : undefined;
 
 /** The leaves of one `<Notam>` as the NOTAM builder takes them: id `L4586/26`, Q-line text, items. */
 function notamFields(f: Map<string, string[]>): NotamFields {
@@ -216,6 +215,3 @@ function notamFields(f: Map<string, string[]>): NotamFields {
     g: one("ItemG"),
   };
 }
-
-const local = (name: string) => name.slice(name.indexOf(":") + 1);
-const firstLine = (s: string) => s.split("\n")[0] ?? s;

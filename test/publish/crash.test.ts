@@ -225,7 +225,7 @@ describe.each([
       AWS_ACCESS_KEY_ID: server.credentials.accessKeyId,
       AWS_SECRET_ACCESS_KEY: server.credentials.secretAccessKey,
     };
-  }, 60_000);
+  }, 200_000);
   afterAll(async () => {
     await proxy?.close();
     await server?.close();

@@ -30,7 +30,7 @@ describe.each(Object.keys(SERVERS) as (keyof typeof SERVERS)[])("against %s", (n
     server = await SERVERS[name](BUCKET);
     proxy = await new FaultProxy(server.endpoint, server.credentials).start();
     raw = rawClient(server.endpoint, server.credentials);
-  }, 60_000);
+  }, 200_000);
   afterAll(async () => {
     raw?.destroy();
     await proxy?.close();

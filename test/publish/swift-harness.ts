@@ -76,10 +76,11 @@ export async function startSwift(bucket: string): Promise<S3Server> {
   };
   const endpoint = `http://127.0.0.1:${proxyPort}`;
   try {
-    await until(async () => (await fetch(`${endpoint}/healthcheck`)).ok, 30_000);
+    // under a full parallel test run on two cores the backends can take a minute to answer
+    await until(async () => (await fetch(`${endpoint}/healthcheck`)).ok, 90_000);
     const client = rawClient(endpoint, SWIFT_CREDENTIALS);
     // the backends may still be binding their ports: creating the bucket is the first request that needs them
-    await until(() => client.send(new CreateBucketCommand({ Bucket: bucket })).then(() => true), 30_000);
+    await until(() => client.send(new CreateBucketCommand({ Bucket: bucket })).then(() => true), 90_000);
     client.destroy();
   } catch (err) {
     await close();
