@@ -13,6 +13,7 @@ import type { Io } from "../io.js";
 import { createLogger } from "../log.js";
 import { followShadow } from "../shadow-step.js";
 import { openStore } from "../store.js";
+import { summaryLines } from "../summary.js";
 import { UsageError } from "../usage.js";
 import { publishMapPage } from "../web-assets.js";
 
@@ -98,5 +99,9 @@ export async function runCommand(
   io.stdout.write(
     `published ${report.version}: ${report.records.published} features; sources: ${describeSources(report.sourceStates)}\n`,
   );
+  // the short summary `publish` prints, unless --quiet (the crontab's 15-minute runs)
+  if (!flags.quiet) {
+    io.stdout.write(`${summaryLines(report, flags.store).join("\n")}\n`);
+  }
   return 0;
 }
