@@ -32,8 +32,7 @@ export function summaryLines(report: RunReport, store: string): string[] {
   if (local) {
     lines.push(`  files: ${store}/v1/current.json → ${report.manifest}`);
     lines.push(
-      `  look at it: npx airspace-publisher tokens create --tokens tokens.json --scope dynamic   (prints a token)`,
-      `              npx airspace-publisher serve --store ${store} --tokens tokens.json   then open http://127.0.0.1:8080/`,
+      `  look at it: npx airspace-publisher serve --store ${store} --dev   (prints the map page's URL, token included)`,
     );
   }
   return lines;

@@ -56,6 +56,12 @@ describe("publish (in-process)", () => {
     expect(JSON.parse(readFileSync(path.join(store, "v1/current.json"), "utf8"))).toEqual(pointer);
   });
 
+  it("serve --dev is for loopback only", async () => {
+    const t = io();
+    expect(await main(["serve", "--store", tempDir(), "--dev", "--host", "0.0.0.0"], t.io)).toBe(2);
+    expect(t.err()).toBe("airspace-publisher: --dev serves loopback only; drop --host 0.0.0.0 or --dev\n");
+  });
+
   it("reads a source from standard input with -", async () => {
     const store = tempDir();
     const t = io(readFileSync(path.join(SAMPLE, "ch_asp_2022-09.geojson"), "utf8"));

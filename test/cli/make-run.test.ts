@@ -76,7 +76,7 @@ describe("make run: the UK on 2026-08-22 from YAIXM and the NATS PIB", () => {
     expect(out).toMatch(/\n {2}activation: \d+ isActive, .*\d+ isActivatedByNOTAMAirspace/);
     expect(out).toMatch(/\n {2}sources: .*uk_pib_2026-08-22T1116Z\.xml\.gz fresh/);
     expect(out).toMatch(/\n {2}skipped: 2 files that are not data/); // PROVENANCE.md and the PIB, in fixtures/uk
-    expect(out).toMatch(/serve --store .* --tokens tokens\.json +then open http:\/\/127\.0\.0\.1:8080\//);
+    expect(out).toMatch(/look at it: npx airspace-publisher serve --store \S+ --dev /);
   });
 });
 

@@ -136,6 +136,19 @@ describe("data answers", () => {
     expect(dynamic.status).toBe(200);
   });
 
+  it("tells the map page what is published, without a token: the version, its day, counts per country", async () => {
+    const r = await request(origin.url, "/published.json");
+    expect(r.status).toBe(200);
+    expect(r.headers["content-type"]).toBe("application/json");
+    const doc = JSON.parse(r.body.toString());
+    const manifest = (await currentManifest(new LocalStore(pub.store)))!;
+    expect(doc.version).toBe(manifest.version);
+    expect(doc.date).toBe(manifest.date);
+    expect(Object.keys(doc.countries)).toEqual(Object.keys(manifest.countries));
+    expect(doc.countries.DE).toEqual(manifest.countries.DE!.count);
+    expect(r.body.toString()).not.toMatch(/objects\/|sha256|internal/);
+  });
+
   it("serves the diagnostics every publish writes, without a token, short-cached", async () => {
     // every publish writes them (issue 16 §6)
     const written = await request(origin.url, "/v1/status/master-features");
