@@ -13,10 +13,10 @@ const AIRSPACE_EXTENSIONS = /\.(geojson|json|jsonl|txt|openair|aip|xml|yaml|yml)
 const NOTAM_EXTENSIONS = /\.(txt|jsonl|json|xml|gz)$/i;
 const AUP_EXTENSIONS = /\.(csv|xml)$/i;
 
-/** `fetchedAt` is the run's reference instant: a local file is as fresh as the run that reads it. */
 /** Files of listed directories that are not data, with why: the run report names each (`input.skipped`). */
 export type Skipped = Array<{ name: string; why: string }>;
 
+/** `fetchedAt` is the run's reference instant: a local file is as fresh as the run that reads it. */
 export async function readAirspaceInputs(
   specs: readonly string[],
   stdin: () => Promise<Buffer>,

@@ -87,40 +87,9 @@ export async function publishDay(
   for (const s of options.skipped ?? []) {
     sink.add({ code: "input.skipped", severity: "warning", source: s.name, message: `${s.name}: skipped, ${s.why}` });
   }
-  // the inputs read, in step with `reads` (a listed file that is not data drops out of both)
-  const readInputs: AirspaceInput[] = [];
-  const reads: SourceRead[] = inputs.flatMap((input, i) => {
-    let read: SourceRead;
-    try {
-      read = readAirspaceSource(input.bytes, input.name);
-    } catch (e) {
-      if (skipListed(input, e, sink)) return [];
-      throw e;
-    }
-    sink.addAll(read.diagnostics);
-    log.progress("ingest", i + 1, inputs.length);
-    log.info("source read", { source: input.name, format: read.format, records: read.records.length });
-    readInputs.push(input);
-    return [read];
-  });
-  if (inputs.length > 0 && reads.length === 0) {
-    throw new SourceError("--airspaces", "input.none", "no airspace file among the inputs; see input.skipped");
-  }
-  // two vintages of one country (DE 2022 and DE 2025): the newer only, and a warning
-  const vintages = dropOlderVintages(
-    reads.map((r, i) => {
-      const { name, country } = readInputs[i]!;
-      return { name, records: r.records, ...(country ? { country } : {}) };
-    }),
-  );
-  sink.addAll(vintages.diagnostics);
-  for (const d of vintages.diagnostics) log.warn("older vintage dropped", { source: d.source ?? "", why: d.message });
-  if (vintages.keep.length < reads.length) {
-    const keptReads = vintages.keep.map((i) => reads[i]!);
-    const keptInputs = vintages.keep.map((i) => readInputs[i]!);
-    reads.splice(0, reads.length, ...keptReads);
-    readInputs.splice(0, readInputs.length, ...keptInputs);
-  }
+  const sourcesRead = readAirspaces(inputs, sink, log);
+  const reads = sourcesRead.map((s) => s.read);
+  const readInputs = sourcesRead.map((s) => s.input);
   // a YAIXM service file names the airspaces of the airspace file by id: their frequencies
   const services = reads.flatMap((r) => r.services ?? []);
   if (services.length > 0) {
@@ -260,6 +229,40 @@ export async function publishDay(
         }
       : {}),
   });
+}
+
+/**
+ * Reads each airspace input, skipping listed files that are not data (`input.skipped`), then drops the older of two
+ * vintages of one country (DE 2022 and DE 2025: the newer only, and a warning).
+ */
+function readAirspaces(
+  inputs: readonly AirspaceInput[],
+  sink: DiagnosticSink,
+  log: Logger,
+): Array<{ input: AirspaceInput; read: SourceRead }> {
+  const out: Array<{ input: AirspaceInput; read: SourceRead }> = [];
+  for (const [i, input] of inputs.entries()) {
+    let read: SourceRead;
+    try {
+      read = readAirspaceSource(input.bytes, input.name);
+    } catch (e) {
+      if (skipListed(input, e, sink)) continue;
+      throw e;
+    }
+    sink.addAll(read.diagnostics);
+    log.progress("ingest", i + 1, inputs.length);
+    log.info("source read", { source: input.name, format: read.format, records: read.records.length });
+    out.push({ input, read });
+  }
+  if (inputs.length > 0 && out.length === 0) {
+    throw new SourceError("--airspaces", "input.none", "no airspace file among the inputs; see input.skipped");
+  }
+  const vintages = dropOlderVintages(
+    out.map(({ input: { name, country }, read }) => ({ name, records: read.records, ...(country ? { country } : {}) })),
+  );
+  sink.addAll(vintages.diagnostics);
+  for (const d of vintages.diagnostics) log.warn("older vintage dropped", { source: d.source ?? "", why: d.message });
+  return vintages.keep.map((i) => out[i]!);
 }
 
 function explainDocument(

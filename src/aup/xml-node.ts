@@ -1,7 +1,7 @@
 // Small helpers over fast-xml-parser's objects (namespace prefixes removed, attributes as `@_name`) and over the
 // instants AIXM and NM B2B write: `2018-05-10T06:00:00Z`, `2022-02-23T09:00:00` (no zone: UTC), `2022-02-23 06:00`.
 
-import { decodeEntities } from "../ingest/xml.js";
+import { decodeEntities, field, text } from "../ingest/xml.js";
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
@@ -12,19 +12,10 @@ const isRecord = (node: unknown): node is Record<string, unknown> =>
 
 export const isElement = isRecord;
 
-/** A child element (or attribute `@_name`) by local name. */
-export const field = (node: unknown, key: string): unknown => (isRecord(node) ? node[key] : undefined);
+export { field, text };
 
 /** A repeatable child as an array: absent → [], one → [it]. */
 export const list = (node: unknown): unknown[] => (node === undefined ? [] : Array.isArray(node) ? node : [node]);
-
-/** Text of an element: a string, or `#text` beside attributes (`""` when it has none); undefined when absent. */
-export function text(node: unknown): string | undefined {
-  if (typeof node === "string") return decodeEntities(node).trim();
-  if (!isRecord(node)) return undefined;
-  const t = node["#text"];
-  return typeof t === "string" ? decodeEntities(t).trim() : "";
-}
 
 /** An attribute by local name (`uom`, `gml:id` → `id`). */
 export function attr(node: unknown, name: string): string | undefined {

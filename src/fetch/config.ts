@@ -4,7 +4,7 @@
 // error names the field, the expectation and the value received. `${ENV_NAME}` placeholders in header
 // values are resolved from an env map the caller passes in; src/ never reads process.env.
 import { z } from "zod";
-import { tryJson } from "../model/json.js";
+import { jsonPath, tryJson } from "../model/json.js";
 import { DAY_MS, utcDay } from "../model/time.js";
 
 export const SOURCES_CONFIG_SCHEMA = 1;
@@ -186,15 +186,7 @@ function describeIssue(issue: z.core.$ZodIssue): { field: string; expected: stri
   return [{ field: fieldPath(issue.path), expected, received: show(input) }];
 }
 
-function fieldPath(path: readonly PropertyKey[]): string {
-  let out = "";
-  for (const p of path) {
-    if (typeof p === "number") out += `[${p}]`;
-    else if (!/^[A-Za-z_$][\w$-]*$/.test(String(p))) out += `[${JSON.stringify(String(p))}]`;
-    else out += out ? `.${String(p)}` : String(p);
-  }
-  return out || "(file)";
-}
+const fieldPath = (path: readonly PropertyKey[]): string => jsonPath(path) || "(file)";
 
 function show(value: unknown): string {
   if (value === undefined) return "nothing";

@@ -9,7 +9,7 @@ import type { ReadResult } from "../model/airspace.js";
 import { type Diagnostic, excerpt, type Severity } from "../model/diagnostic.js";
 import { LimitUnit, ReferenceDatum } from "../model/vocab.js";
 import { airspaceFromOpenAipItem, type ItemResult } from "./openaip-item.js";
-import { decodeEntities, xmlParser as parser } from "./xml.js";
+import { field, xmlParser as parser, text } from "./xml.js";
 
 /** Larger sources are refused unread. */
 export const MAX_XML_BYTES = 64 * 1024 * 1024;
@@ -44,19 +44,6 @@ const XML_REFERENCES: Record<string, number> = {
   MSL: ReferenceDatum.MSL,
   STD: ReferenceDatum.STD,
 };
-
-/** Text of an element or attribute as fast-xml-parser gives it: a string, or `#text` beside attributes. */
-function text(node: unknown): string | undefined {
-  if (typeof node === "string") return decodeEntities(node).trim();
-  if (typeof node === "object" && node !== null && !Array.isArray(node)) {
-    const t = (node as Record<string, unknown>)["#text"];
-    return typeof t === "string" ? decodeEntities(t).trim() : "";
-  }
-  return undefined;
-}
-
-const field = (node: unknown, key: string): unknown =>
-  typeof node === "object" && node !== null ? (node as Record<string, unknown>)[key] : undefined;
 
 type Limit = { value: number; unit: number; referenceDatum: number | null };
 

@@ -21,18 +21,18 @@ export interface VintageSource {
 /** The indices of the sources to keep, in order, and a warning per source dropped. */
 export function dropOlderVintages(sources: readonly VintageSource[]): { keep: number[]; diagnostics: Diagnostic[] } {
   const names = sources.map((s) => new Set(s.records.map((r) => comparable(r.name))));
+  const countries = sources.map(countryOf);
   const dropped = new Set<number>();
   const diagnostics: Diagnostic[] = [];
   for (let i = 0; i < sources.length; i++) {
     for (let j = i + 1; j < sources.length; j++) {
       if (dropped.has(i) || dropped.has(j)) continue;
       // only one country twice: generated or hand-made sets repeat names across countries
-      const country = countryOf(sources[i]!);
-      if (country === undefined || country !== countryOf(sources[j]!)) continue;
-      const [a, b] = [names[i]!, names[j]!];
-      const small = Math.min(a.size, b.size);
+      if (countries[i] === undefined || countries[i] !== countries[j]) continue;
+      const [few, many] = names[i]!.size <= names[j]!.size ? [names[i]!, names[j]!] : [names[j]!, names[i]!];
+      const small = few.size;
       if (small < MIN_NAMES) continue;
-      const common = [...(a.size <= b.size ? a : b)].filter((n) => (a.size <= b.size ? b : a).has(n)).length;
+      const common = [...few].filter((n) => many.has(n)).length;
       if (common / small < SAME) continue;
       const older = vintageOf(sources[j]!.name) < vintageOf(sources[i]!.name) ? j : i;
       const newer = older === i ? j : i;

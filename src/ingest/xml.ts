@@ -33,6 +33,20 @@ export function decodeEntities(s: string): string {
   });
 }
 
+const isRecord = (node: unknown): node is Record<string, unknown> =>
+  typeof node === "object" && node !== null && !Array.isArray(node);
+
+/** A child element (or attribute `@_name`) of a parsed node by local name. */
+export const field = (node: unknown, key: string): unknown => (isRecord(node) ? node[key] : undefined);
+
+/** Text of an element: a string, or `#text` beside attributes (`""` when it has none); undefined when absent. */
+export function text(node: unknown): string | undefined {
+  if (typeof node === "string") return decodeEntities(node).trim();
+  if (!isRecord(node)) return undefined;
+  const t = node["#text"];
+  return typeof t === "string" ? decodeEntities(t).trim() : "";
+}
+
 /** Lines between two offsets of a text (for the line of each element). */
 export const linesBetween = (s: string, from: number, to: number): number => s.slice(from, to).split("\n").length - 1;
 

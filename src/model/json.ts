@@ -8,3 +8,17 @@ export function tryJson(text: string): JsonParse {
     return { ok: false, reason: error instanceof Error ? error.message : String(error) };
   }
 }
+
+/**
+ * A path into a JSON document as people read it: `features[12].properties.lowerLimit.value`, odd keys quoted
+ * (`headers["X-Api"]`); `base` goes first (`properties`, `geometry`).
+ */
+export function jsonPath(keys: readonly PropertyKey[], base = ""): string {
+  let out = base;
+  for (const k of keys) {
+    if (typeof k === "number") out += `[${k}]`;
+    else if (!/^[A-Za-z_$][\w$-]*$/.test(String(k))) out += `[${JSON.stringify(String(k))}]`;
+    else out += out ? `.${String(k)}` : String(k);
+  }
+  return out;
+}

@@ -8,7 +8,15 @@
 // The header's `Issued` is the briefing's as-of time and its FIR list what it briefs (DESIGN §4 freshness and
 // coverage). One broken Notam is a counted diagnostic; a document that does not parse to its end is cut.
 import { XMLValidator } from "fast-xml-parser";
-import { blankMarkup, decodeEntities, elements, linesBetween, xmlParser as parser } from "../ingest/xml.js";
+import {
+  blankMarkup,
+  decodeEntities,
+  elements,
+  field,
+  linesBetween,
+  xmlParser as parser,
+  text,
+} from "../ingest/xml.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { Notam } from "../model/notam.js";
 import { buildNotam, type NotamFields } from "./build.js";
@@ -149,7 +157,7 @@ function collect(node: unknown, into: Map<string, string[]>): void {
 function readHeader(node: unknown, header: PibHeader, source: string, diagnostics: Diagnostic[]): void {
   const leaf = (n: unknown, k: string) => {
     const v = field(n, k);
-    return typeof v === "string" ? decodeEntities(v).trim() : undefined;
+    return typeof v === "string" ? text(v) : undefined;
   };
   const set = (key: "issued" | "validFrom" | "validTo", value: string | undefined) => {
     if (value === undefined) return;
@@ -173,11 +181,6 @@ function readHeader(node: unknown, header: PibHeader, source: string, diagnostic
     ...new Set(firs.map((f) => leaf(f, "ICAO")).filter((f): f is string => /^[A-Z]{4}$/.test(f ?? ""))),
   ].sort();
 }
-
-const field = (node: unknown, key: string): unknown =>
-  typeof node === "object" && node !== null && !Array.isArray(node)
-    ? (node as Record<string, unknown>)[key]
-    : undefined;
 
 /** The leaves of one `<Notam>` as the NOTAM builder takes them: id `L4586/26`, Q-line text, items. */
 function notamFields(f: Map<string, string[]>): NotamFields {

@@ -3,6 +3,7 @@
 
 import { checkAreaGeometry } from "../geo/rfc7946.js";
 import { AreaGeometry, type Feature, FeatureCollection, FeatureProperties } from "../model/contract.js";
+import { jsonPath } from "../model/json.js";
 import { DAY_MS } from "../model/time.js";
 
 export interface Violation {
@@ -32,7 +33,7 @@ export function validateFeature(feature: unknown, index?: number): Violation[] {
     typeof (f.properties as { _id?: unknown })?._id === "string" ? (f.properties as { _id: string })._id : undefined;
   if (!props.success) {
     for (const issue of props.error.issues) {
-      out.push(at({ code: "contract.schema", path: pathOf("properties", issue.path), message: issue.message }, id));
+      out.push(at({ code: "contract.schema", path: jsonPath(issue.path, "properties"), message: issue.message }, id));
     }
   }
   const geom = AreaGeometry.safeParse(f.geometry);
@@ -42,7 +43,7 @@ export function validateFeature(feature: unknown, index?: number): Violation[] {
       at(
         {
           code: "contract.geometry",
-          path: pathOf("geometry", issue?.path ?? []),
+          path: jsonPath(issue?.path ?? [], "geometry"),
           message: issue?.message ?? "invalid",
         },
         id,
@@ -112,14 +113,6 @@ function invariants(p: FeatureProperties): Array<Omit<Violation, "feature" | "id
   return out;
 }
 
-/** The path as users read it: `properties.lowerLimit.value`, `geometry.coordinates[0][3]`, never `properties.`. */
-export function pathOf(base: string, keys: readonly PropertyKey[]): string {
-  return keys.reduce<string>(
-    (at, k) => (typeof k === "number" ? `${at}[${k}]` : at === "" ? String(k) : `${at}.${String(k)}`),
-    base,
-  );
-}
-
 /** Violations of a whole FeatureCollection: structure, every feature, counts, one UTC day, unique ids. */
 export function validateCollection(input: unknown): Violation[] {
   if (typeof input !== "object" || input === null)
@@ -129,7 +122,7 @@ export function validateCollection(input: unknown): Violation[] {
   const shell = FeatureCollection.omit({ features: true }).safeParse({ type: fc.type, meta: fc.meta });
   if (!shell.success) {
     for (const issue of shell.error.issues)
-      out.push({ code: "contract.collection", path: pathOf("", issue.path), message: issue.message });
+      out.push({ code: "contract.collection", path: jsonPath(issue.path), message: issue.message });
   }
   if (!Array.isArray(fc.features))
     return [...out, { code: "contract.collection", path: "features", message: "features is not an array" }];

@@ -54,6 +54,9 @@ function tokens(text: string): string[] {
     .filter((t) => t !== "");
 }
 
+/** Most NOTAMs name no kind at all: the tokenising is skipped for them (`CTR1` counts, hence no \b after the kind). */
+const namesAKind = (text: string) => /(?:^|[^A-Z])(CTR|TMA|CTA|ATZ|MATZ|TMZ|RMZ)/i.test(text);
+
 const isPart = (t: string) => /^\d{1,2}(\.\d)?[A-Z]?$/.test(t) || t in NUMBER_WORDS;
 const partOf = (t: string, letter?: string) => `${NUMBER_WORDS[t] ?? t}${letter ?? ""}`;
 const isPlaceWord = (t: string) => /^[A-Z]{2,}$/.test(t) && !NOT_PLACE.has(t) && !KIND_WORD.test(t);
@@ -94,6 +97,7 @@ export class PlaceIndex {
     locations: readonly string[],
     isNear: (a: NormalizedAirspace) => boolean,
   ): Array<{ airspaces: NormalizedAirspace[]; at: number }> {
+    if (!namesAKind(text)) return [];
     const ts = tokens(text);
     const out: Array<{ airspaces: NormalizedAirspace[]; at: number }> = [];
     for (let i = 1; i < ts.length; i++) {
@@ -119,8 +123,7 @@ export class PlaceIndex {
 
   /** Airspaces a text names by kind and place, with where the reference starts (for the words before it). */
   find(text: string): Array<{ airspaces: NormalizedAirspace[]; at: number }> {
-    // most NOTAMs name no kind at all: skip the tokenising (`CTR1` counts, hence no \b after the kind)
-    if (!/(?:^|[^A-Z])(CTR|TMA|CTA|ATZ|MATZ|TMZ|RMZ)/i.test(text)) return [];
+    if (!namesAKind(text)) return [];
     const ts = tokens(text);
     const out: Array<{ airspaces: NormalizedAirspace[]; at: number }> = [];
     // `BEAUVAIS CTR AND TMA`, `ROUEN CTR1 TMA1 TMA2`: a kind right after another reference shares its place
