@@ -7,8 +7,7 @@ import { dropOlderVintages } from "./ingest/vintages.js";
 import { applyServices } from "./ingest/yaixm.js";
 import type { Feature } from "./model/contract.js";
 import { DiagnosticSink } from "./model/diagnostic.js";
-import type { Explanation } from "./model/explain.js";
-import { EXPLAIN_SCHEMA, type ExplainDocument } from "./model/explain.js";
+import { EXPLAIN_SCHEMA, type ExplainDocument, type Explanation, notamExplanation } from "./model/explain.js";
 import type { Logger } from "./model/logger.js";
 import type { SourceEntry } from "./model/manifest.js";
 import { isoInstant, type UtcDay } from "./model/time.js";
@@ -153,6 +152,9 @@ export async function publishDay(
     ...(stage?.features ?? []).filter((f) => !wanted || wanted.has(f.properties.country)),
   ];
   log.progress("resolve", features.length, features.length);
+  // graphical NOTAMs explain themselves by their kind; stored too, so the origin answers for every feature
+  for (const f of features)
+    if (!explanations.has(f.properties._id)) explanations.set(f.properties._id, notamExplanation(f));
 
   const byCountry = validByCountry(features, sink, options.countries);
   for (const [cc, b] of byCountry) b.airspaceNotams = stage?.airspaceNotams.get(cc)?.size ?? 0;

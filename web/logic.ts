@@ -201,14 +201,15 @@ export function formatFrequencies(list: readonly Frequency[] | undefined): strin
 }
 
 /**
- * The activation status in words with its reason, from what the feature itself carries: the activation type
- * (SPEC §2.7, the decision-table row that fired), the NOTAMs and AUP rows linked to it.
+ * The activation status in words with its reason: `because` when the origin gave `explain`'s, else from what the
+ * feature itself carries: the activation type (SPEC §2.7), the NOTAMs and AUP rows linked to it.
  */
-export function statusText(f: Feature): string {
+export function statusText(f: Feature, because?: string): string {
   const m = f.properties.vendor.dynamicAirspaceMapping;
   const ids = m.notams.map((n) => n.NotamId).join(", ");
   const aup = [...new Set(m.aupuups.map((a) => a.Designator))].join(", ");
   const head = m.isActive === "Yes" ? "Active" : m.isActive === "No" ? "Not active" : "May be active";
+  if (because) return `${head}: ${because}`;
   const why: Record<string, string> = {
     isActive: "by its published hours",
     isNotActiveAirspace: "activated only by NOTAM or AUP, and the fresh sources covering it say nothing for today",

@@ -8,6 +8,7 @@ import type { Topology } from "topojson-specification";
 import countries50m from "world-atlas/countries-50m.json";
 import { ACTIVATION_TYPES, AIRSPACE_TYPE_NAMES, AirspaceType } from "../src/model/vocab.js";
 import { FeatureCanvas, type PaintStyle, type Shape } from "./canvas-layer.js";
+import { explanation } from "./explain.js";
 import { ringsOf } from "./geometry.js";
 import { ALL, activeAt, ago, byPriority, type Filters, hhmm, hidden, meetsBand, type Summary } from "./logic.js";
 import { type Parsed, Parsers, Superseded } from "./parsers.js";
@@ -21,6 +22,7 @@ const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as 
 const state = {
   features: [] as Summary[],
   day: "",
+  version: "",
   minute: 0,
   filters: { ...ALL } as Filters,
   phases: {} as Record<string, unknown>,
@@ -125,11 +127,12 @@ function placeNowMarker(): void {
 /** Opens a feature's popup once its worker has sent its whole properties. */
 async function openPopup(s: Summary, at: L.LatLng): Promise<void> {
   const properties = await parsers.properties(s);
-  if (properties)
-    L.popup({ maxWidth: 400 })
-      .setLatLng(at)
-      .setContent(popup({ properties }, state.day, instantOf(state.minute)))
-      .openOn(map);
+  if (!properties) return;
+  const render = (because?: string) => popup({ properties }, state.day, instantOf(state.minute), because);
+  const shown = L.popup({ maxWidth: 400 }).setLatLng(at).setContent(render()).openOn(map);
+  // the reason `explain` gives replaces the page's own wording once the origin answers
+  const because = await explanation(properties._id, state.version, sessionStorage.getItem("airspace-token") ?? "");
+  if (because && shown.isOpen()) shown.setContent(render(because));
 }
 
 /** Draws the parsed features, higher priorities on top. */
@@ -219,6 +222,7 @@ async function load(event?: Event): Promise<void> {
   requestAnimationFrame(() => {
     state.phases.paintMs = layer.lastPaintMs;
   });
+  state.version = version;
   $("data-version").textContent = version;
   $("published").textContent = `${published.toISOString().slice(0, 16).replace("T", " ")} UTC`;
   $("feature-count").textContent = String(fc.summaries.length);

@@ -8,8 +8,11 @@ import { formatFrequencies, formatInterval, formatLimit, intervalsOf, limitsAt, 
 export const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-/** A feature's popup: what a pilot asks of it, in words, at `instant` of `day` (UTC). */
-export function popup(f: Pick<Feature, "properties">, day: string, instant: number): string {
+/**
+ * A feature's popup: what a pilot asks of it, in words, at `instant` of `day` (UTC); the status's reason is
+ * `because` (the one `explain` gives) when known, else the page's own from the activation type.
+ */
+export function popup(f: Pick<Feature, "properties">, day: string, instant: number, because?: string): string {
   const p = f.properties;
   const m = p.vendor.dynamicAirspaceMapping;
   const temp = limitsAt(f, instant);
@@ -18,7 +21,7 @@ export function popup(f: Pick<Feature, "properties">, day: string, instant: numb
     ["Type", esc(AIRSPACE_TYPE_NAMES[p.type] ?? `type ${p.type}`)],
     ...(cls ? [["Class", cls] as [string, string]] : []),
     ["Limits", `${esc(p.vendor.formattedLowerLimit)} – ${esc(p.vendor.formattedUpperLimit)}`],
-    ["Status", `<span class="status">${esc(statusText(f))}</span>`],
+    ["Status", `<span class="status"${because ? ' data-from="explain"' : ""}>${esc(statusText(f, because))}</span>`],
     ["Today", [...new Set(intervalsOf(f).map((i) => `${formatInterval(i, day)} UTC`))].join(", ") || "not active"],
   ];
   if (temp) {

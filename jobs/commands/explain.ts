@@ -1,7 +1,7 @@
 // `airspace-publisher explain --id <feature id>`: why a feature has its state, from a published store
 // (`--store DIR`) or from the inputs (`--airspaces … [--notams …] [--aup …] --date D [--now T]`).
 import type { Feature } from "../../src/model/contract.js";
-import type { Explanation } from "../../src/model/explain.js";
+import { type Explanation, notamExplanation } from "../../src/model/explain.js";
 import { readExplanations } from "../../src/publish/explanations.js";
 import { MemoryStore } from "../../src/publish/memory-store.js";
 import { currentManifest, readEurope } from "../../src/publish/read-back.js";
@@ -15,14 +15,6 @@ export interface ExplainFlags extends Partial<PublishFlags> {
   id?: string;
   json?: boolean;
 }
-
-/** NOTAM features: the decision-table row (DESIGN §4) their activation type stands for. */
-const WHY: Record<string, string> = {
-  isActiveRestrictiveNOTAM: "a restrictive NOTAM with its own area (R), active by its schedule",
-  isActiveActivityNOTAM: "an activity NOTAM with its own area (V), active by its schedule",
-  isActiveAirspaceNOTAM: "an airspace NOTAM that names no known airspace (A), drawn with its own area",
-  isActiveAirspaceDeactivationNOTAM: "a deactivation NOTAM that names no known airspace (D), drawn with its own area",
-};
 
 export async function explainCommand(flags: ExplainFlags, io: Io): Promise<number> {
   if (!flags.id) throw new UsageError("explain needs --id <feature id>");
@@ -42,29 +34,13 @@ export async function explainCommand(flags: ExplainFlags, io: Io): Promise<numbe
     return 1;
   }
   const stored = (await readExplanations(store, manifest.version))?.features[feature.properties._id];
-  const why = stored ?? notamWhy(feature);
+  const why = stored ?? notamExplanation(feature);
   io.stdout.write(
     flags.json
       ? `${JSON.stringify(explanation(feature, manifest.version, why), null, 2)}\n`
       : text(feature, manifest.version, why),
   );
   return 0;
-}
-
-/** A NOTAM feature explains itself: its kind's row, and how far its schedule is trusted. */
-function notamWhy(f: Feature): Explanation {
-  const m = f.properties.vendor.dynamicAirspaceMapping;
-  const status = m.notams[0]?.ItemDParsedSchedule?.status;
-  const row =
-    WHY[m.activationType] ??
-    (f.properties.type === 99 ? "an obstacle NOTAM with its own area, active by its schedule" : undefined);
-  if (!row)
-    return { rule: "unknown", because: "no explanation was stored for this version (published before issue 15)" };
-  return {
-    rule: m.activationType,
-    because: `${row}${status ? `; Item D ${status}` : m.notams[0] ? "; no Item D: its validity [B, C]" : ""}`,
-    ...(m.notams.length > 0 ? { notams: m.notams.map((n) => n.NotamId) } : {}),
-  };
 }
 
 function explanation(f: Feature, version: string, why: Explanation) {

@@ -8,6 +8,7 @@ import type { AddressInfo, Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { isoInstant } from "../../src/model/time.js";
+import { ExplainView } from "../../src/origin/explain.js";
 import { createHandler } from "../../src/origin/handler.js";
 import { PROBLEMS } from "../../src/origin/problem.js";
 import { FragmentCache, TierView } from "../../src/origin/published.js";
@@ -66,7 +67,12 @@ export async function startOrigin(flags: ServeFlags, io: Io): Promise<Origin> {
   if (!(refreshMs > 0) || !(cacheBytes > 0)) throw new UsageError("--refresh-seconds and --cache-mb must be positive");
   const tokenPath = flags.tokens;
   let tokens: TokenFile = await readTokenFile(tokenPath);
-  let tokensMtime = (await stat(tokenPath)).mtimeMs;
+  // mtime, size and inode: file times tick coarsely (a few ms), and a rewrite within one tick must still be seen
+  const signature = async () => {
+    const st = await stat(tokenPath);
+    return `${st.mtimeMs}:${st.size}:${st.ino}`;
+  };
+  let tokensSeen = await signature();
   const store = openStore(flags.store, flags.s3Endpoint);
   const cache = new FragmentCache(cacheBytes);
   const views = { dynamic: new TierView(store, "dynamic", cache), static: new TierView(store, "static", cache) };
@@ -90,10 +96,10 @@ export async function startOrigin(flags: ServeFlags, io: Io): Promise<Origin> {
     }
     status = (await store.get("v1/status/master-features.json").catch(() => undefined)) ?? status;
     try {
-      const m = (await stat(tokenPath)).mtimeMs;
-      if (m !== tokensMtime) {
+      const seen = await signature();
+      if (seen !== tokensSeen) {
         tokens = await readTokenFile(tokenPath);
-        tokensMtime = m;
+        tokensSeen = seen;
       }
     } catch (err) {
       warn("token file unreadable; keeping the tokens read before", { error: (err as Error).message });
@@ -103,6 +109,7 @@ export async function startOrigin(flags: ServeFlags, io: Io): Promise<Origin> {
 
   const handler = createHandler({
     views,
+    explanations: new ExplainView(store),
     assets: await mapPage(),
     tokens: () => tokens,
     status: () => status,

@@ -1,6 +1,8 @@
 // The explanations of one published version (issue 15 §5): per airspace, the row of the DESIGN §4 decision table
-// that fired and its evidence. Kept under internal/explain/<version>.json.gz for `explain`; never public.
+// that fired and its evidence. Kept under internal/explain/<version>.json.gz for `explain`; never public as a whole
+// (its source names are paths and URLs); the origin answers one feature's `rule` and `because` to a token holder.
 import { z } from "zod";
+import type { Feature } from "./contract.js";
 
 export const EXPLAIN_SCHEMA = 1;
 
@@ -48,3 +50,27 @@ export const ExplainDocument = z.strictObject({
   features: z.record(z.string(), Explanation),
 });
 export type ExplainDocument = z.infer<typeof ExplainDocument>;
+
+/** NOTAM features: the decision-table row (DESIGN §4) their activation type stands for. */
+const NOTAM_ROWS: Record<string, string> = {
+  isActiveRestrictiveNOTAM: "a restrictive NOTAM with its own area (R), active by its schedule",
+  isActiveActivityNOTAM: "an activity NOTAM with its own area (V), active by its schedule",
+  isActiveAirspaceNOTAM: "an airspace NOTAM that names no known airspace (A), drawn with its own area",
+  isActiveAirspaceDeactivationNOTAM: "a deactivation NOTAM that names no known airspace (D), drawn with its own area",
+};
+
+/** A NOTAM feature explains itself: its kind's row, and how far its schedule is trusted. */
+export function notamExplanation(f: Pick<Feature, "properties">): Explanation {
+  const m = f.properties.vendor.dynamicAirspaceMapping;
+  const status = m.notams[0]?.ItemDParsedSchedule?.status;
+  const row =
+    NOTAM_ROWS[m.activationType] ??
+    (f.properties.type === 99 ? "an obstacle NOTAM with its own area, active by its schedule" : undefined);
+  if (!row)
+    return { rule: "unknown", because: "no explanation was stored for this version (published before issue 15)" };
+  return {
+    rule: m.activationType,
+    because: `${row}${status ? `; Item D ${status}` : m.notams[0] ? "; no Item D: its validity [B, C]" : ""}`,
+    ...(m.notams.length > 0 ? { notams: m.notams.map((n) => n.NotamId) } : {}),
+  };
+}

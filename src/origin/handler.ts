@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createGunzip } from "node:zlib";
 import { answer } from "./answer.js";
 import { parseCountries } from "./countries.js";
+import type { ExplainView } from "./explain.js";
 import { PROBLEMS, type Problem } from "./problem.js";
 import type { TierView } from "./published.js";
 import { bearer, type TokenEntry, type TokenFile, verifyToken } from "./tokens.js";
@@ -14,6 +15,8 @@ export interface OriginDeps {
   tokens: () => TokenFile;
   /** The status document's bytes as last read, if any. */
   status: () => Buffer | undefined;
+  /** The live version's explanations, for the map page's popup; `/explain.json` is not found without them. */
+  explanations?: ExplainView;
   /** The map page's files by path (`/`, `/app.js`, …), served to anyone; none when absent. */
   assets?: ReadonlyMap<string, { body: Buffer; type: string }>;
   /** One line per request. */
@@ -37,6 +40,8 @@ const DATA = "/v1/data/airspaces";
 const STATUS = "/v1/status/master-features";
 /** The map page's list of what is published (codes and counts, like the status: no feature, no token needed). */
 const PUBLISHED = "/published.json";
+/** Why a feature has its state (`?id=`), for the map page's popup: a token holder's, like the data. */
+const EXPLAIN = "/explain.json";
 const MAX_TARGET = 2048;
 
 export const DATA_CACHE = "public, max-age=60, stale-while-revalidate=600";
@@ -67,7 +72,12 @@ async function handle(deps: OriginDeps, req: IncomingMessage, res: ServerRespons
   const q = target.indexOf("?");
   const path = q < 0 ? target : target.slice(0, q);
   const asset = deps.assets?.get(path);
-  const known = path === DATA || path === STATUS || path === PUBLISHED || asset !== undefined;
+  const known =
+    path === DATA ||
+    path === STATUS ||
+    path === PUBLISHED ||
+    (path === EXPLAIN && deps.explanations !== undefined) ||
+    asset !== undefined;
   line.path = known ? path : "(other)";
   if (!known) return send(res, PROBLEMS.notFound(), line);
   if (req.method !== "GET" && req.method !== "HEAD") {
@@ -78,14 +88,10 @@ async function handle(deps: OriginDeps, req: IncomingMessage, res: ServerRespons
   if (path === PUBLISHED) return sendPublished(deps, req, res, line);
   if (asset) return sendAsset(asset, req, res, line);
 
-  const auth = bearer(req.headers.authorization);
-  const token = "token" in auth ? verifyToken(deps.tokens(), auth.token) : undefined;
-  if (!token) {
-    res.setHeader("WWW-Authenticate", `Bearer realm="airspaces"${"token" in auth ? ', error="invalid_token"' : ""}`);
-    return send(res, PROBLEMS.unauthorized("missing" in auth ? auth.missing : "The token is not valid."), line);
-  }
-  line.token = token.id;
+  const token = authorize(deps, req, res, line);
+  if (!token) return;
   const params = new URLSearchParams(q < 0 ? "" : target.slice(q + 1));
+  if (path === EXPLAIN) return sendExplanation(deps, deps.explanations!, params, req, res, line);
   const scopes = params.getAll("scope");
   line.scope = scopes.join(",").slice(0, 20);
   if (scopes.length > 1 || (scopes[0] !== undefined && scopes[0] !== "dynamic" && scopes[0] !== "static")) {
@@ -128,6 +134,39 @@ async function handle(deps: OriginDeps, req: IncomingMessage, res: ServerRespons
   for (const p of body.pieces) res.write(p);
   res.end();
   res.uncork();
+}
+
+/** The request's token when it is valid; otherwise a 401 is sent and undefined returned. */
+function authorize(deps: OriginDeps, req: IncomingMessage, res: ServerResponse, line: AccessLine) {
+  const auth = bearer(req.headers.authorization);
+  const token = "token" in auth ? verifyToken(deps.tokens(), auth.token) : undefined;
+  if (!token) {
+    res.setHeader("WWW-Authenticate", `Bearer realm="airspaces"${"token" in auth ? ', error="invalid_token"' : ""}`);
+    send(res, PROBLEMS.unauthorized("missing" in auth ? auth.missing : "The token is not valid."), line);
+    return undefined;
+  }
+  line.token = token.id;
+  return token;
+}
+
+/** `{version, id, rule, because}` of one feature of the live dynamic version. */
+async function sendExplanation(
+  deps: OriginDeps,
+  explanations: ExplainView,
+  params: URLSearchParams,
+  req: IncomingMessage,
+  res: ServerResponse,
+  line: AccessLine,
+): Promise<void> {
+  const ids = params.getAll("id");
+  const id = ids[0];
+  if (ids.length !== 1 || !id || id.length > 200) return send(res, PROBLEMS.badId(), line);
+  const m = deps.views.dynamic.current;
+  if (!m) return send(res, PROBLEMS.unavailable("Nothing is published yet."), line);
+  const why = await explanations.of(m.version, id);
+  if (!why) return send(res, PROBLEMS.noExplanation(m.version), line);
+  const body = Buffer.from(`${JSON.stringify(why)}\n`);
+  sendAsset({ body, type: "application/json", cache: "private, max-age=60" }, req, res, line);
 }
 
 function sendStatus(deps: OriginDeps, req: IncomingMessage, res: ServerResponse, line: AccessLine): void {

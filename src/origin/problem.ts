@@ -28,6 +28,9 @@ export const PROBLEMS = {
   method: () => problem(405, "method-not-allowed", "Method Not Allowed", "Only GET and HEAD are answered."),
   unauthorized: (detail: string) => problem(401, "unauthorized", "Unauthorized", detail),
   forbidden: () => problem(403, "forbidden-scope", "Forbidden", "scope=static needs a token with the static scope."),
+  badId: () => problem(400, "bad-id", "Bad Request", "Give one feature id: /explain.json?id=<_id>."),
+  noExplanation: (version: string) =>
+    problem(404, "no-explanation", "Not Found", `Version ${version} holds no explanation for this id.`),
   badScope: () => problem(400, "bad-scope", "Bad Request", "scope must be dynamic (the default) or static."),
   unavailable: (detail: string) => problem(503, "unavailable", "Service Unavailable", detail),
   uriTooLong: () => problem(414, "uri-too-long", "URI Too Long", "The request target is longer than 2048 bytes."),

@@ -26,6 +26,8 @@ export interface EvidenceNote {
   source?: string;
   asOf?: number;
   reason?: string;
+  /** Off-region: the FIRs the sources brief instead (the reason names the sources too). */
+  briefs?: string[];
 }
 
 export interface ActivityContext {
@@ -202,7 +204,12 @@ function note(kind: "notam" | "aup", v: Verdict): EvidenceNote {
     ...(source ? { source: source.name } : {}),
     ...(source?.asOf === undefined ? {} : { asOf: source.asOf }),
     ...(source?.reason ? { reason: source.reason } : {}),
-    ...(v.state === "offRegion" ? { reason: `briefs ${v.sources.map(briefed).join("; ")}` } : {}),
+    ...(v.state === "offRegion"
+      ? {
+          reason: `briefs ${v.sources.map(briefed).join("; ")}`,
+          briefs: [...new Set(v.sources.flatMap((s) => (s.coverage === "all" ? [] : s.coverage)))].sort(),
+        }
+      : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 // Why an airspace has its state (issue 15 §5): the one row of the DESIGN §4 decision table that fired, and the
 // evidence it rests on (which source, its as-of time and coverage; which NOTAM or AUP row; which AIP hours).
-// Kept per published version (src/model/explain.ts) for `airspace-publisher explain`.
+// Kept per published version (src/model/explain.ts) for `airspace-publisher explain` and the map page's popup: the
+// sentence (`because`) names sources by kind and as-of time only, never by file or URL, so the origin may show it.
 import type { Explanation } from "../model/explain.js";
 import type { NormalizedAirspace } from "../normalize/airspace.js";
 import type { Activity, EvidenceNote } from "./activity.js";
@@ -19,7 +20,7 @@ export function explainActivity(
   const hours = activity.hours;
   return {
     rule: activity.rule,
-    because: sentence(a, activity, evidence ?? [], linked),
+    because: sentence(a, activity, activity.evidence ?? [], linked),
     ...(conditionalOn.length > 0 ? { conditionalOn } : {}),
     ...(evidence ? { evidence } : {}),
     ...(hours ? { hours } : {}),
@@ -55,25 +56,24 @@ function conditions(a: NormalizedAirspace, activity: Activity, amcManaged: boole
 
 const KIND = { notam: "NOTAM", aup: "AUP/UUP" } as const;
 
-function evidenceText(e: NonNullable<Explanation["evidence"]>[number], fir: string): string {
-  const src = e.source ? ` ${e.source}` : "";
-  const asOf = e.asOf ? ` as of ${e.asOf}` : "";
+function evidenceText(e: EvidenceNote, fir: string): string {
+  const asOf = e.asOf === undefined ? "" : ` as of ${iso(e.asOf)}`;
   switch (e.state) {
     case "fresh":
-      return `${KIND[e.kind]}${src} is fresh (${asOf.trim() || "as-of time known"}) and briefs ${fir}`;
+      return `the ${KIND[e.kind]} source is fresh (${asOf.trim() || "as-of time known"}) and briefs ${fir}`;
     case "missing":
       return `no ${KIND[e.kind]} source was given`;
     case "offRegion":
-      return `no ${KIND[e.kind]} source briefs ${fir} (${e.reason ?? "other regions only"})`;
+      return `no ${KIND[e.kind]} source briefs ${fir} (${e.briefs?.length ? `they brief ${e.briefs.join(" ")}` : "none declares its region"})`;
     default:
-      return `${KIND[e.kind]}${src} is ${e.state}${asOf}${e.reason ? `: ${e.reason}` : ""}`;
+      return `the ${KIND[e.kind]} source is ${e.state}${asOf}${e.reason ? `: ${e.reason}` : ""}`;
   }
 }
 
 function sentence(
   a: NormalizedAirspace,
   activity: Activity,
-  evidence: NonNullable<Explanation["evidence"]>,
+  evidence: readonly EvidenceNote[],
   linked: { notams: readonly string[]; aup: readonly string[] },
 ): string {
   const hours = activity.hours ? `its own hours "${activity.hours.text}" (from its ${activity.hours.from})` : "";
@@ -106,6 +106,6 @@ function sentence(
     case "conditionalInactive":
       return `conditional, every source that could activate it is fresh and briefs FIR ${a.fir}, and none activates it: ${ev}${noHoursToday}`;
     default:
-      return "no condition, published hours or permanence is known: active all day for a reason not listed";
+      return "no activation condition, published hours or permanence is known for it: taken as active all day, the safe side";
   }
 }

@@ -47,7 +47,12 @@ describe("explain", () => {
     const french = ["--notams", DE_NOTAMS, "--notam-as-of", "2025-06-21T09:30:00Z", "--notam-firs", "LFFF,LFRR"];
     const e = await explain(french, PEENEMUENDE);
     expect(e).toMatchObject({ isActive: "Unknown", evidence: [{ kind: "notam", state: "offRegion" }] });
-    expect(e.because).toMatch(/no NOTAM source briefs EDWW \(briefs .*icao-plain\.txt: LFFF LFRR\)/);
+    expect(e.because).toBe(
+      "conditional, and not every source that could activate it is fresh evidence for FIR EDWW: " +
+        "no NOTAM source briefs EDWW (they brief LFFF LFRR)",
+    );
+    // the source's name is in the evidence, for operators; the sentence, which the map page shows, has none
+    expect(e.evidence[0].reason).toMatch(/^briefs .*icao-plain\.txt: LFFF LFRR$/);
     expect(e.conditionalOn).toEqual(["activated by NOTAM (byNotam)"]);
   });
 

@@ -10,6 +10,7 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Count } from "../../src/model/contract.js";
 import type { VersionManifest } from "../../src/model/manifest.js";
+import { readExplanations } from "../../src/publish/explanations.js";
 import { LocalStore } from "../../src/publish/local-store.js";
 import { currentManifest, readCollection } from "../../src/publish/read-back.js";
 import { tempDir } from "../helpers.js";
@@ -149,6 +150,28 @@ describe("data answers", () => {
     expect(r.body.toString()).not.toMatch(/objects\/|sha256|internal/);
   });
 
+  it("tells a token holder why a feature has its state: explain's rule and because, never its evidence", async () => {
+    const doc = (await readExplanations(new LocalStore(pub.store), manifest.version))!;
+    const ids = Object.keys(doc.features);
+    // one feature of each decision-table row the sample reaches
+    const rows = [...new Map(ids.map((id) => [doc.features[id]!.rule, id])).values()];
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    for (const id of rows) {
+      const r = await request(origin.url, `/explain.json?id=${encodeURIComponent(id)}`, auth());
+      expect(r.status).toBe(200);
+      expect(r.headers["cache-control"]).toBe("private, max-age=60");
+      const e = doc.features[id]!;
+      // the sources' names (paths, URLs) are in `evidence`, which stays inside
+      expect(JSON.parse(r.body.toString())).toEqual({
+        version: manifest.version,
+        id,
+        rule: e.rule,
+        because: e.because,
+        ...(e.conditionalOn ? { conditionalOn: e.conditionalOn } : {}),
+      });
+    }
+  });
+
   it("serves the diagnostics every publish writes, without a token, short-cached", async () => {
     // every publish writes them (issue 16 §6)
     const written = await request(origin.url, "/v1/status/master-features");
@@ -222,6 +245,10 @@ const PROBLEM_CASES = (): Case[] => [
     status: 405,
     type: "method-not-allowed",
   },
+  { name: "explain without an id", target: "/explain.json", status: 400, type: "bad-id" },
+  { name: "explain with two ids", target: "/explain.json?id=a&id=b", status: 400, type: "bad-id" },
+  { name: "explain of no feature", target: "/explain.json?id=no-such-feature", status: 404, type: "no-explanation" },
+  { name: "explain without a token", target: "/explain.json?id=x", headers: {}, status: 401, type: "unauthorized" },
   { name: "long target", target: `${DATA}?countries=DE&x=${"a".repeat(3000)}`, status: 414, type: "uri-too-long" },
 ];
 

@@ -9,6 +9,9 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../bench/support.js";
 import { main } from "../../jobs/cli.js";
+import { readExplanations } from "../../src/publish/explanations.js";
+import { LocalStore } from "../../src/publish/local-store.js";
+import { currentManifest, readEurope } from "../../src/publish/read-back.js";
 import { io } from "../cli/io.js";
 import { ROOT, tempDir } from "../helpers.js";
 
@@ -16,13 +19,14 @@ const SHOTS = path.join(ROOT, "test-output", "briefing");
 const RUN_ARGS = /^RUN_ARGS := (.+)$/m.exec(readFileSync(path.join(ROOT, "Makefile"), "utf8"))![1]!.split(/\s+/);
 
 let server: ChildProcess;
+let store = "";
 let url = "";
 let browser: Browser;
 let page: Page;
 const problems: string[] = [];
 
 beforeAll(async () => {
-  const store = tempDir("briefing-");
+  store = tempDir("briefing-");
   const args = RUN_ARGS.map((a) => (a.startsWith("fixtures/") ? path.join(ROOT, a) : a));
   const code = await main(["publish", ...args, "--store", store, "--quiet"], io().io);
   if (code !== 0) throw new Error(`publish failed with ${code}`);
@@ -59,12 +63,19 @@ const view = () =>
     ).airspaceMap.view(),
   );
 
+/** The popup of the first match of a search, once the origin's explanation has replaced the page's wording. */
 async function find(text: string): Promise<string> {
   await page.fill("#search", text);
   await page.press("#search", "Enter");
-  const popup = page.locator(".leaflet-popup-content");
-  await expect.poll(async () => (await popup.textContent().catch(() => "")) ?? "").toMatch(/\S/);
-  return (await popup.textContent()) ?? "";
+  await page.waitForSelector('.leaflet-popup-content .status[data-from="explain"]', { timeout: 10_000 });
+  return (await page.locator(".leaflet-popup-content").textContent()) ?? "";
+}
+
+/** What `airspace-publisher explain --id` says of a feature of the same store. */
+async function because(id: string): Promise<string> {
+  const cli = io();
+  expect(await main(["explain", "--store", store, "--id", id, "--json"], cli.io)).toBe(0);
+  return JSON.parse(cli.out()).because;
 }
 
 describe("the briefing view, first visit through serve --dev", () => {
@@ -105,9 +116,11 @@ describe("the briefing view, first visit through serve --dev", () => {
     const text = await find("EG D323");
     expect(text).toMatch(/^D323F SOUTHERN MDA/);
     expect(text).toContain("Danger area");
-    expect(text).toContain(
-      "Not active: activated only by NOTAM or AUP, and the fresh sources covering it say nothing for today",
-    );
+    // the reason is the one explain gives: which source is fresh, as of when, and that it briefs the area's FIR
+    const why = await because("yaixm-d323f-southern-mda");
+    expect(why).toMatch(/^conditional, every source .* fresh \(as of 2026-08-22T11:00:15Z\) and briefs EGTT$/);
+    expect(text).toContain(`Not active: ${why}`);
+    expect(text).not.toMatch(/fixtures|\.xml/);
     await page.screenshot({ path: path.join(SHOTS, "d323.png") });
   });
 
@@ -118,15 +131,30 @@ describe("the briefing view, first visit through serve --dev", () => {
     expect(text).toContain("ClassD");
     expect(text).toContain("00:00–24:00 UTC");
     expect(text).toContain("ABERDEEN APPROACH 119.055 MHz");
-    expect(text).toContain("Active: by its published hours");
+    expect(text).toContain(`Active: ${await because("yaixm-aberdeen-ctr")}`);
+    expect(text).toContain("permanent airspace");
     await page.screenshot({ path: path.join(SHOTS, "aberdeen-ctr.png") });
   });
 
   it("names a NOTAM-activated area's NOTAM with its text", async () => {
     const text = await find("EG D702");
     expect(text).toMatch(/^D702 FORT GEORGE/);
-    expect(text).toContain("Active: activated by NOTAM D3025/26");
+    expect(text).toContain("Active: activated on the day by NOTAM D3025/26 (decision table: linked activation)");
     expect(text).toContain("E) DANGER AREA EGD702 FORT GEORGE ACTIVATED");
+  });
+
+  it("can explain every feature it draws: airspaces by the decision table, graphical NOTAMs by their kind", async () => {
+    const local = new LocalStore(store);
+    const manifest = (await currentManifest(local))!;
+    const doc = (await readExplanations(local, manifest.version))!;
+    const features = (await readEurope(local, manifest)).features;
+    expect(features.filter((f) => !Object.hasOwn(doc.features, f.properties._id))).toEqual([]);
+    const notams = features.filter((f) => f.properties.featureCategory === "graphicalNotam");
+    expect(notams.length).toBe(509);
+    const unexplained = notams.filter(
+      (f) => !/^an? \w+ NOTAM with|NOTAM that names/.test(doc.features[f.properties._id]!.because),
+    );
+    expect(unexplained.map((f) => f.properties._id)).toEqual([]);
   });
 
   it("had no console error, failed request or error answer on the way", () => {

@@ -7,6 +7,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../bench/support.js";
 import type { FeatureCollection } from "../../src/model/contract.js";
+import type { ExplainDocument } from "../../src/model/explain.js";
+import { readExplanations } from "../../src/publish/explanations.js";
 import { LocalStore } from "../../src/publish/local-store.js";
 import { currentManifest, readEurope } from "../../src/publish/read-back.js";
 import { activeAt, statusText, summarize } from "../../web/logic.js";
@@ -23,6 +25,7 @@ let browser: Browser;
 let page: Page;
 let token: string;
 let europe: FeatureCollection;
+let explained: ExplainDocument;
 let store: string;
 
 beforeAll(async () => {
@@ -42,7 +45,9 @@ beforeAll(async () => {
   const tokens = path.join(tempDir("map-tokens-"), "tokens.json");
   token = (await cli(["tokens", "create", "--tokens", tokens, "--scope", "dynamic"])).out.trim();
   const local = new LocalStore(store);
-  europe = await readEurope(local, (await currentManifest(local))!);
+  const manifest = (await currentManifest(local))!;
+  europe = await readEurope(local, manifest);
+  explained = (await readExplanations(local, manifest.version))!;
   origin = await serve({ store, tokens });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -121,16 +126,19 @@ describe("the map page", () => {
 
   it("shows the linked NOTAM and the AUP record in the feature's popup", async () => {
     await map("open", EBR04);
-    const popup = page.locator(".leaflet-popup-content");
-    await popup.waitFor();
-    const text = await popup.textContent();
+    // the page's own wording first, then explain's reason from the origin
+    await page.waitForSelector('.leaflet-popup-content .status[data-from="explain"]');
+    const text = await page.locator(".leaflet-popup-content").textContent();
     expect(text).toContain("EBR04 Elsenborn 01");
     expect(text).toContain("B4618/18");
     expect(text).toContain("D) FEB 23 0600-2200");
     expect(text).toContain("E) EBR04-ELSENBORN 01 ACT");
     expect(text).toMatch(/AUP EBR04/);
-    // the status in words with its reason: the decision-table row and its evidence
-    expect(text).toContain("Active: allocated in the AUP/UUP (EBR04) and activated by NOTAM B4618/18");
+    // the status in words with its reason: the decision-table row and what it rests on, as explain says it
+    expect(text).toContain(
+      "Active: activated on the day by NOTAM B4618/18 and AUP/UUP allocation EBR04 " +
+        "2022-02-23T09:00:00Z–2022-02-23T22:00:00Z (decision table: linked activation)",
+    );
     expect(text).toContain("Restricted area");
     await page.screenshot({ path: path.join(SHOTS, "popup.png") });
   });
@@ -139,9 +147,10 @@ describe("the map page", () => {
     for (const f of [europe.features[0]!, europe.features.at(-1)!]) {
       await map("open", f.properties._id);
       await expect.poll(() => page.textContent(".leaflet-popup-content h3").catch(() => null)).toBe(f.properties.name);
+      await page.waitForSelector('.leaflet-popup-content .status[data-from="explain"]');
       const text = await page.locator(".leaflet-popup-content").textContent();
       expect(text).toContain(f.properties.vendor.formattedLowerLimit);
-      expect(text).toContain(statusText(f));
+      expect(text).toContain(statusText(f, explained.features[f.properties._id]!.because));
       expect(text).not.toMatch(/Type\d/);
     }
   });
