@@ -31,6 +31,8 @@ export function popup(f: Pick<Feature, "properties">, day: string, instant: numb
   }
   const frequencies = formatFrequencies(p.frequencies);
   if (frequencies.length > 0) rows.push(["Frequencies", frequencies.map(esc).join("<br>")]);
+  // said, not left out: a pilot must not read a missing row as "no one to call"
+  else if (p.featureCategory === "airspace") rows.push(["Frequencies", "none in the source data: see the AIP"]);
   if (p.remarks) rows.push(["Remarks", esc(p.remarks)]);
   const notams = m.notams
     .map(

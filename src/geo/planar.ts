@@ -1,7 +1,8 @@
-// Planar helpers on [lon, lat] rings: enough for winding, point-in-polygon and bounding boxes.
-// Kept beside @turf/turf by measurement (issue 17): turf's booleanClockwise is the same shoelace (same answer on all
-// 1 791 real openAIP rings, same 3 ms), and these helpers run on flat arrays the hot paths (FIR overlap, the
-// canvas's click test) already hold, without building GeoJSON features first.
+// Planar helpers on [lon, lat] rings: winding, point-in-polygon and bounding boxes.
+// The shoelace stays beside @turf/turf (issue 17): the repair needs the signed area itself (zero: a degenerate ring),
+// where turf's booleanClockwise gives its sign only (the same sign on all 1 791 real openAIP rings, same 3 ms).
+import { booleanPointInPolygon } from "@turf/boolean-point-in-polygon";
+
 export type Position = [number, number];
 export type Ring = Position[];
 export type Bbox = [minX: number, minY: number, maxX: number, maxY: number];
@@ -18,26 +19,12 @@ export function signedArea2(ring: readonly Position[]): number {
   return sum;
 }
 
-/** Even-odd ray casting; points on the boundary may fall either way. */
-export function pointInRing(x: number, y: number, ring: readonly Position[]): boolean {
-  let inside = false;
-  const n = ring.length;
-  for (let i = 0, j = n - 1; i < n; j = i++) {
-    const xi = ring[i]![0];
-    const yi = ring[i]![1];
-    const xj = ring[j]![0];
-    const yj = ring[j]![1];
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
-
-/** Inside the exterior ring and outside every hole. */
+/**
+ * Inside the exterior ring and outside every hole (a point on the boundary is inside): @turf/boolean-point-in-polygon.
+ * Measured against the ray casting it replaced: the same answer on 2.54 M point × FIR-polygon tests, 508 ms to 597 ms.
+ */
 export function pointInPolygon(x: number, y: number, polygon: readonly (readonly Position[])[]): boolean {
-  const [outer, ...holes] = polygon;
-  if (!outer || !pointInRing(x, y, outer)) return false;
-  for (const h of holes) if (pointInRing(x, y, h)) return false;
-  return true;
+  return booleanPointInPolygon([x, y], { type: "Polygon", coordinates: polygon as Position[][] });
 }
 
 export function bboxOfPolygons(polygons: readonly (readonly (readonly Position[])[])[]): Bbox {

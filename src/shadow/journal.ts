@@ -2,6 +2,7 @@
 // The shadow path's durable queue (DESIGN §5): one object per message in the store, so a crashed run's messages
 // are found and drained by the next. `internal/shadow/journal/<seq>.json` waits; `internal/shadow/dead/<seq>.json`
 // is a message that failed `maxAttempts` times. Keys are zero-padded so the store's sorted listing is FIFO.
+import PQueue from "p-queue";
 import { z } from "zod";
 import { IsoInstant } from "../model/contract.js";
 import { parseVersioned } from "../model/manifest.js";
@@ -51,17 +52,25 @@ export class Journal {
     }
   }
 
-  /** Appends one message per item, in order, after every message the journal or the dead letters hold. */
-  async enqueue(items: readonly { featureId: string; hash: string | null }[], now: number): Promise<QueueMessage[]> {
+  /**
+   * Appends one message per item, numbered in order after every message the journal or the dead letters hold, and
+   * written `concurrency` at a time: a crash part-way leaves some of them, and the next run's diff finds the rest.
+   */
+  async enqueue(
+    items: readonly { featureId: string; hash: string | null }[],
+    now: number,
+    concurrency = 16,
+  ): Promise<QueueMessage[]> {
     const keys = [...(await this.store.list(JOURNAL_PREFIX)), ...(await this.store.list(DEAD_PREFIX))];
-    let seq = keys.reduce((max, k) => Math.max(max, Number(/(\d+)\.json$/.exec(k)?.[1] ?? 0)), 0);
+    const last = keys.reduce((max, k) => Math.max(max, Number(/(\d+)\.json$/.exec(k)?.[1] ?? 0)), 0);
     const enqueuedAt = isoInstant(now);
-    const messages: QueueMessage[] = [];
-    for (const item of items) {
-      const m: QueueMessage = { schema: JOURNAL_SCHEMA, seq: ++seq, enqueuedAt, ...item, attempts: 0 };
-      await this.store.put(keyOf(JOURNAL_PREFIX, m.seq), encode(m), JSON_HEADERS);
-      messages.push(m);
-    }
+    const messages = items.map(
+      (item, i): QueueMessage => ({ schema: JOURNAL_SCHEMA, seq: last + i + 1, enqueuedAt, ...item, attempts: 0 }),
+    );
+    const queue = new PQueue({ concurrency });
+    await Promise.all(
+      messages.map((m) => queue.add(() => this.store.put(keyOf(JOURNAL_PREFIX, m.seq), encode(m), JSON_HEADERS))),
+    );
     return messages;
   }
 

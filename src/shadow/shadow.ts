@@ -99,12 +99,13 @@ export async function runShadow(
   const journal = new Journal(store, options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts });
 
   // diff: changed or new features, and features no longer published; skip what already waits in the journal
-  const waiting = new Set((await journal.pending()).map((m) => `${m.featureId}\n${m.hash}`));
+  const before = await journal.pending();
+  const waiting = new Set(before.map((m) => `${m.featureId}\n${m.hash}`));
   const ids = [...new Set([...target.keys(), ...Object.keys(previous)])].sort();
   const changes = ids
     .map((featureId) => ({ featureId, hash: target.get(featureId)?.hash ?? null }))
     .filter((c) => (previous[c.featureId] ?? null) !== c.hash && !waiting.has(`${c.featureId}\n${c.hash}`));
-  const enqueued = await journal.enqueue(changes, now);
+  const enqueued = await journal.enqueue(changes, now, options.concurrency ?? 4);
 
   // drain: every waiting message, this run's and any a crashed run left, writes the feature as it is now
   const shadow = new Map(Object.entries(previous));
@@ -147,7 +148,12 @@ export async function runShadow(
   // several messages of one feature (a crashed run's and this run's) write the same thing, the feature as it is
   // now: one write for the last of them, the others acknowledged after it, and never two writes of one key at once
   const byFeature = new Map<string, QueueMessage[]>();
-  for (const m of await journal.pending()) byFeature.set(m.featureId, [...(byFeature.get(m.featureId) ?? []), m]);
+  // what waits is what was read before the diff and what it enqueued (the journal is not read again)
+  for (const m of [...before, ...enqueued]) {
+    const list = byFeature.get(m.featureId);
+    if (list) list.push(m);
+    else byFeature.set(m.featureId, [m]);
+  }
   const queue = new PQueue({ concurrency: options.concurrency ?? 4 });
   const take = async (ms: QueueMessage[]) => {
     if (options.stopTaking?.()) return;

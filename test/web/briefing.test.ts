@@ -121,6 +121,8 @@ describe("the briefing view, first visit through serve --dev", () => {
     expect(why).toMatch(/^conditional, every source .* fresh \(as of 2026-08-22T11:00:15Z\) and briefs EGTT$/);
     expect(text).toContain(`Not active: ${why}`);
     expect(text).not.toMatch(/fixtures|\.xml/);
+    // YAIXM gives D323 no service: the popup says so rather than leaving the row out
+    expect(text).toContain("Frequenciesnone in the source data: see the AIP");
     await page.screenshot({ path: path.join(SHOTS, "d323.png") });
   });
 
