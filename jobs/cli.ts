@@ -168,7 +168,35 @@ function program(io: Io, setCode: (code: number) => void): Command {
     .argument("<file>", "FeatureCollection file")
     .addHelpText("after", example("validate"))
     .action(async (file: string) => setCode(await validateCommand(file, io)));
+  // commander checks required options before unknown ones: `publish --bogus` would be told about --airspaces
+  cli.hook("preSubcommand", (root, sub) => {
+    const bad = firstUnknownOption(sub, root.args.slice(1));
+    if (bad === undefined) return;
+    // commander's own message, with its "Did you mean"; its method is not in the typings
+    const own = (sub as unknown as { unknownOption?: (flag: string) => never }).unknownOption;
+    if (typeof own === "function") own.call(sub, bad);
+    sub.error(`error: unknown option '${bad}'`, { code: "commander.unknownOption", exitCode: 2 });
+  });
   return cli;
+}
+
+/** The first argument that looks like an option `cmd` does not have (values of its options skipped), if any. */
+function firstUnknownOption(cmd: Command, args: readonly string[]): string | undefined {
+  const known = new Map(
+    cmd.options.flatMap((o) => [o.long, o.short].filter((f) => f !== undefined).map((f) => [f, o])),
+  );
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "--") return undefined;
+    if (!arg.startsWith("-") || arg === "-") continue;
+    const eq = arg.startsWith("--") ? arg.indexOf("=") : -1;
+    const name = eq > 0 ? arg.slice(0, eq) : arg;
+    if (name === "-h" || name === "--help") continue;
+    const option = known.get(name);
+    if (!option) return arg;
+    if ((option.required || option.optional) && eq < 0) i++; // its value, which may be `-` (stdin)
+  }
+  return undefined;
 }
 
 /** Every command's --help, as the README's CLI reference holds it (test/cli/reference.test.ts keeps them equal). */

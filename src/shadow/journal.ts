@@ -1,7 +1,9 @@
 // src/shadow — the shadow path of DESIGN §5: journal, master features and the public status document.
-// The shadow path's durable queue (DESIGN §5): one object per message in the store, so a crashed run's messages
-// are found and drained by the next. `internal/shadow/journal/<seq>.json` waits; `internal/shadow/dead/<seq>.json`
-// is a message that failed `maxAttempts` times. Keys are zero-padded so the store's sorted listing is FIFO.
+// The shadow path's durable queue (DESIGN §5): messages are written in batches, one store object per batch of up
+// to 1 000 (`internal/shadow/journal/<last seq>.json`), so a first load of 49 000 features costs 49 journal writes,
+// not 49 000. A crashed run's batches are found and drained by the next: handling a message twice writes the same
+// feature again, so nothing is lost by settling batches late. A message that failed `maxAttempts` times moves to
+// `internal/shadow/dead/<seq>.json`. Keys are zero-padded so the store's sorted listing is FIFO.
 import PQueue from "p-queue";
 import { z } from "zod";
 import { IsoInstant } from "../model/contract.js";
@@ -13,6 +15,8 @@ export const JOURNAL_PREFIX = "internal/shadow/journal/";
 export const DEAD_PREFIX = "internal/shadow/dead/";
 const JOURNAL_SCHEMA = 1;
 const JSON_HEADERS = { contentType: "application/json", cacheControl: "no-store" };
+/** Messages per journal object. */
+export const BATCH = 1000;
 
 export const QueueMessage = z.strictObject({
   schema: z.literal(JOURNAL_SCHEMA),
@@ -29,6 +33,12 @@ export const QueueMessage = z.strictObject({
 });
 export type QueueMessage = z.infer<typeof QueueMessage>;
 
+/** A journal object: a batch, or one message as written before batches (still read). */
+const JournalObject = z.union([
+  z.strictObject({ schema: z.literal(JOURNAL_SCHEMA), messages: z.array(QueueMessage) }),
+  QueueMessage,
+]);
+
 export interface JournalOptions {
   /** Failed tries after which a message becomes a dead letter. @default 5 */
   maxAttempts: number;
@@ -36,10 +46,21 @@ export interface JournalOptions {
 const DEFAULTS: JournalOptions = { maxAttempts: 5 };
 
 const keyOf = (prefix: string, seq: number) => `${prefix}${String(seq).padStart(12, "0")}.json`;
-const encode = (m: QueueMessage) => Buffer.from(`${JSON.stringify(m)}\n`);
+const seqOf = (key: string) => Number(/(\d+)\.json$/.exec(key)?.[1] ?? 0);
+const encode = (value: unknown) => Buffer.from(`${JSON.stringify(value)}\n`);
+
+/** One journal object as this run knows it: the messages still waiting in it, and whether the store lags. */
+interface Batch {
+  key: string;
+  waiting: Map<number, QueueMessage>;
+  dirty: boolean;
+}
 
 export class Journal {
   private readonly options: JournalOptions;
+  /** Journal objects by key, and the object of each waiting message. */
+  private readonly batches = new Map<string, Batch>();
+  private readonly batchOf = new Map<number, Batch>();
 
   constructor(
     private readonly store: ObjectStore,
@@ -53,64 +74,110 @@ export class Journal {
   }
 
   /**
-   * Appends one message per item, numbered in order after every message the journal or the dead letters hold, and
-   * written `concurrency` at a time: a crash part-way leaves some of them, and the next run's diff finds the rest.
+   * Appends one message per item, numbered in order after every message the journal or the dead letters hold,
+   * in batches written `concurrency` at a time.
    */
   async enqueue(
     items: readonly { featureId: string; hash: string | null }[],
     now: number,
-    concurrency = 16,
+    concurrency = 4,
   ): Promise<QueueMessage[]> {
     const keys = [...(await this.store.list(JOURNAL_PREFIX)), ...(await this.store.list(DEAD_PREFIX))];
-    const last = keys.reduce((max, k) => Math.max(max, Number(/(\d+)\.json$/.exec(k)?.[1] ?? 0)), 0);
+    const last = keys.reduce((max, k) => Math.max(max, seqOf(k)), 0);
     const enqueuedAt = isoInstant(now);
     const messages = items.map(
       (item, i): QueueMessage => ({ schema: JOURNAL_SCHEMA, seq: last + i + 1, enqueuedAt, ...item, attempts: 0 }),
     );
     const queue = new PQueue({ concurrency });
-    await Promise.all(
-      messages.map((m) => queue.add(() => this.store.put(keyOf(JOURNAL_PREFIX, m.seq), encode(m), JSON_HEADERS))),
-    );
+    const writes: Promise<void>[] = [];
+    for (let i = 0; i < messages.length; i += BATCH) {
+      const part = messages.slice(i, i + BATCH);
+      const batch = this.remember(keyOf(JOURNAL_PREFIX, part[part.length - 1]!.seq), part);
+      writes.push(queue.add(() => this.store.put(batch.key, encode({ schema: JOURNAL_SCHEMA, messages: part }))));
+    }
+    await Promise.all(writes);
     return messages;
   }
 
-  /** Waiting messages, oldest first. */
-  pending(): Promise<QueueMessage[]> {
-    return this.read(JOURNAL_PREFIX);
+  /** Waiting messages, oldest first (what this run settled, and what the store holds besides). */
+  async pending(): Promise<QueueMessage[]> {
+    await this.settle();
+    const out: QueueMessage[] = [];
+    for (const key of await this.store.list(JOURNAL_PREFIX)) {
+      const known = this.batches.get(key);
+      if (known) {
+        out.push(...known.waiting.values());
+        continue;
+      }
+      const body = await this.store.get(key);
+      if (!body) continue;
+      const parsed = parseVersioned(JournalObject, body.toString("utf8"), key);
+      const messages = "messages" in parsed ? parsed.messages : [parsed];
+      out.push(...this.remember(key, messages).waiting.values());
+    }
+    return out.sort((a, b) => a.seq - b.seq);
   }
 
   /** Dead letters, oldest first. */
-  dead(): Promise<QueueMessage[]> {
-    return this.read(DEAD_PREFIX);
+  async dead(): Promise<QueueMessage[]> {
+    const out: QueueMessage[] = [];
+    for (const key of await this.store.list(DEAD_PREFIX)) {
+      const body = await this.store.get(key);
+      if (body) out.push(parseVersioned(QueueMessage, body.toString("utf8"), key));
+    }
+    return out.sort((a, b) => a.seq - b.seq);
   }
 
-  /** The message was handled: it leaves the journal. */
+  /** The message was handled: it leaves the journal (its object goes once every message in it has left). */
   async ack(message: QueueMessage): Promise<void> {
-    await this.store.delete(keyOf(JOURNAL_PREFIX, message.seq));
+    await this.leave(message);
   }
 
   /**
-   * Records one failed try. Below `maxAttempts` the message stays waiting with its count raised; at it, the message
-   * moves to the dead letters (written there before it leaves the journal, so a crash loses nothing).
+   * Records one failed try. Below `maxAttempts` the message stays waiting with its count raised (written when the
+   * journal settles); at it, the message moves to the dead letters (written there before it leaves its batch).
    */
   async fail(message: QueueMessage): Promise<{ message: QueueMessage; dead: boolean }> {
     const next: QueueMessage = { ...message, attempts: message.attempts + 1 };
     const dead = next.attempts >= this.options.maxAttempts;
     if (dead) {
       await this.store.put(keyOf(DEAD_PREFIX, next.seq), encode(next), JSON_HEADERS);
-      await this.store.delete(keyOf(JOURNAL_PREFIX, next.seq));
+      await this.leave(next);
     } else {
-      await this.store.put(keyOf(JOURNAL_PREFIX, next.seq), encode(next), JSON_HEADERS);
+      const batch = this.batchOf.get(next.seq);
+      if (batch) {
+        batch.waiting.set(next.seq, next);
+        batch.dirty = true;
+      }
     }
     return { message: next, dead };
   }
 
-  private async read(prefix: string): Promise<QueueMessage[]> {
-    const out: QueueMessage[] = [];
-    for (const key of await this.store.list(prefix)) {
-      const body = await this.store.get(key);
-      if (body) out.push(parseVersioned(QueueMessage, body.toString("utf8"), key));
+  /** Writes each batch some of whose messages left or failed: the ones still waiting, or nothing when none are. */
+  async settle(): Promise<void> {
+    for (const batch of this.batches.values()) {
+      if (!batch.dirty) continue;
+      batch.dirty = false;
+      if (batch.waiting.size === 0) continue; // deleted when its last message left
+      const messages = [...batch.waiting.values()].sort((a, b) => a.seq - b.seq);
+      await this.store.put(batch.key, encode({ schema: JOURNAL_SCHEMA, messages }), JSON_HEADERS);
     }
-    return out.sort((a, b) => a.seq - b.seq);
+  }
+
+  private remember(key: string, messages: readonly QueueMessage[]): Batch {
+    const batch: Batch = { key, waiting: new Map(messages.map((m) => [m.seq, m])), dirty: false };
+    this.batches.set(key, batch);
+    for (const m of messages) this.batchOf.set(m.seq, batch);
+    return batch;
+  }
+
+  private async leave(message: QueueMessage): Promise<void> {
+    const batch = this.batchOf.get(message.seq);
+    if (!batch?.waiting.delete(message.seq)) return;
+    this.batchOf.delete(message.seq);
+    batch.dirty = true;
+    if (batch.waiting.size > 0) return;
+    this.batches.delete(batch.key);
+    await this.store.delete(batch.key);
   }
 }

@@ -192,6 +192,14 @@ describe("as a process", () => {
     expect(bad.stderr).toMatch(
       /^airspace-publisher: required option '--date <YYYY-MM-DD>' not specified; see --help\n$/,
     );
+    // an unknown option is named before a missing required one, with commander's suggestion; `-` is a value
+    const unknown = spawnSync("node", [cli, "publish", "--airspaces", "-", "--dat", "2026-09-14"], {
+      encoding: "utf8",
+    });
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toBe("airspace-publisher: unknown option '--dat' (Did you mean --date?); see --help\n");
+    const bogus = spawnSync("node", [cli, "publish", "--bogus"], { encoding: "utf8" });
+    expect(bogus.stderr).toBe("airspace-publisher: unknown option '--bogus'; see --help\n");
     const typo = spawnSync("node", [cli, "pubish"], { encoding: "utf8" });
     expect(typo.status).toBe(2);
     expect(typo.stderr).toBe("airspace-publisher: unknown command 'pubish' (Did you mean publish?); see --help\n");

@@ -188,6 +188,59 @@ describe("runShadow", () => {
   });
 });
 
+describe("the journal in batches", () => {
+  const many = Array.from({ length: 2500 }, (_, i) => feature(`ed-r${10_000 + i}`, "DE", i % 50));
+
+  it("writes a first load of 2 500 features as 3 journal objects, and leaves none once drained", async () => {
+    const store = new FlakyStore();
+    const r = await run(store, many, T0);
+    expect(r).toMatchObject({ enqueued: 2500, written: 2500 });
+    const journalPuts = store.puts.filter((p) => p.key.startsWith(JOURNAL_PREFIX)).map((p) => p.key);
+    expect(journalPuts).toEqual([1000, 2000, 2500].map((n) => `${JOURNAL_PREFIX}${String(n).padStart(12, "0")}.json`));
+    expect(await store.list(JOURNAL_PREFIX)).toEqual([]);
+    expect(await store.list(MASTER_PREFIX)).toHaveLength(2500);
+  });
+
+  it("a run stopped part-way rewrites its batches with what still waits; the next run drains exactly that", async () => {
+    const store = new FlakyStore();
+    let taken = 0;
+    const part = await run(store, many, T0, { stopTaking: () => ++taken > 1500, concurrency: 1 });
+    expect(part.written).toBe(1500);
+    expect(part.status.queue.backlog).toBe(1000);
+    // the first batch went whole; the second holds its last 500, the third is untouched
+    const left = await store.list(JOURNAL_PREFIX);
+    expect(left).toHaveLength(2);
+    const second = JSON.parse((await store.get(left[0]!))!.toString("utf8"));
+    expect(second.messages).toHaveLength(500);
+    store.puts.length = 0;
+    const rest = await run(store, many, T0 + MIN);
+    expect(rest).toMatchObject({ enqueued: 0, written: 1000 });
+    expect(store.puts.filter((p) => p.key.startsWith(MASTER_PREFIX))).toHaveLength(1000);
+    expect(rest.status).toMatchObject({ status: "healthy", bootstrap: { state: "complete", loaded: 2500 } });
+  });
+
+  it("drains a message a run before batches left as its own object", async () => {
+    const store = new FlakyStore();
+    await run(store, FEATURES, T0);
+    const next = changed(FEATURES[1]!);
+    const message = {
+      schema: 1,
+      seq: 7,
+      enqueuedAt: "2026-09-14T08:00:00Z",
+      featureId: "ed-r2",
+      hash: "0".repeat(64),
+      attempts: 0,
+    };
+    await store.put(`${JOURNAL_PREFIX}000000000007.json`, Buffer.from(JSON.stringify(message)));
+    const r = await run(store, [FEATURES[0]!, next, FEATURES[2]!], T0 + MIN);
+    expect(r.written).toBe(1); // the old message and this run's change of ed-r2: one write
+    expect(await store.list(JOURNAL_PREFIX)).toEqual([]);
+    expect(JSON.parse((await store.get(masterKey("ed-r2")))!.toString("utf8")).airspaceActivationTimes).toEqual(
+      next.properties.vendor.dynamicAirspaceMapping.airspaceActivationTimes,
+    );
+  });
+});
+
 describe("statusOf (SPEC §3)", () => {
   const healthy: StatusInputs = {
     shadowManifestVersion: VERSION,
