@@ -206,10 +206,10 @@ export function formatFrequencies(list: readonly Frequency[] | undefined): strin
  */
 export function statusText(f: Feature, because?: string): string {
   const m = f.properties.vendor.dynamicAirspaceMapping;
-  const ids = m.notams.map((n) => n.NotamId).join(", ");
-  const aup = [...new Set(m.aupuups.map((a) => a.Designator))].join(", ");
   const head = m.isActive === "Yes" ? "Active" : m.isActive === "No" ? "Not active" : "May be active";
   if (because) return `${head}: ${because}`;
+  const ids = m.notams.map((n) => n.NotamId).join(", ");
+  const aup = [...new Set(m.aupuups.map((a) => a.Designator))].join(", ");
   const why: Record<string, string> = {
     isActive: "by its published hours",
     isNotActiveAirspace: "activated only by NOTAM or AUP, and the fresh sources covering it say nothing for today",

@@ -1,17 +1,12 @@
 // Why one feature of the live version has its state, for the map page's popup (issue 17 §1): the `rule` and
 // `because` that `airspace-publisher explain` prints, from the version's internal explanations. Only those two
 // fields leave the origin: the document's source names are paths and URLs. One version is held in memory.
-import type { ExplainDocument } from "../model/explain.js";
+import type { ExplainDocument, Explanation } from "../model/explain.js";
 import { readExplanations } from "../publish/explanations.js";
 import type { ObjectStore } from "../publish/store.js";
 
-export interface FeatureWhy {
-  version: string;
-  id: string;
-  rule: string;
-  because: string;
-  conditionalOn?: string[];
-}
+/** What leaves the origin of one explanation: its row and sentence, never its evidence. */
+export type FeatureWhy = { version: string; id: string } & Pick<Explanation, "rule" | "because" | "conditionalOn">;
 
 export class ExplainView {
   private held: { version: string; doc: Promise<ExplainDocument | undefined> } | undefined;

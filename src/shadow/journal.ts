@@ -93,7 +93,8 @@ export class Journal {
     for (let i = 0; i < messages.length; i += BATCH) {
       const part = messages.slice(i, i + BATCH);
       const batch = this.remember(keyOf(JOURNAL_PREFIX, part[part.length - 1]!.seq), part);
-      writes.push(queue.add(() => this.store.put(batch.key, encode({ schema: JOURNAL_SCHEMA, messages: part }))));
+      const body = encode({ schema: JOURNAL_SCHEMA, messages: part });
+      writes.push(queue.add(() => this.store.put(batch.key, body, JSON_HEADERS)));
     }
     await Promise.all(writes);
     return messages;
@@ -130,7 +131,13 @@ export class Journal {
 
   /** The message was handled: it leaves the journal (its object goes once every message in it has left). */
   async ack(message: QueueMessage): Promise<void> {
-    await this.leave(message);
+    const batch = this.batchOf.get(message.seq);
+    if (!batch?.waiting.delete(message.seq)) return;
+    this.batchOf.delete(message.seq);
+    batch.dirty = true;
+    if (batch.waiting.size > 0) return;
+    this.batches.delete(batch.key);
+    await this.store.delete(batch.key);
   }
 
   /**
@@ -142,7 +149,7 @@ export class Journal {
     const dead = next.attempts >= this.options.maxAttempts;
     if (dead) {
       await this.store.put(keyOf(DEAD_PREFIX, next.seq), encode(next), JSON_HEADERS);
-      await this.leave(next);
+      await this.ack(next);
     } else {
       const batch = this.batchOf.get(next.seq);
       if (batch) {
@@ -157,8 +164,7 @@ export class Journal {
   async settle(): Promise<void> {
     for (const batch of this.batches.values()) {
       if (!batch.dirty) continue;
-      batch.dirty = false;
-      if (batch.waiting.size === 0) continue; // deleted when its last message left
+      batch.dirty = false; // a batch whose last message left is deleted and forgotten then
       const messages = [...batch.waiting.values()].sort((a, b) => a.seq - b.seq);
       await this.store.put(batch.key, encode({ schema: JOURNAL_SCHEMA, messages }), JSON_HEADERS);
     }
@@ -169,15 +175,5 @@ export class Journal {
     this.batches.set(key, batch);
     for (const m of messages) this.batchOf.set(m.seq, batch);
     return batch;
-  }
-
-  private async leave(message: QueueMessage): Promise<void> {
-    const batch = this.batchOf.get(message.seq);
-    if (!batch?.waiting.delete(message.seq)) return;
-    this.batchOf.delete(message.seq);
-    batch.dirty = true;
-    if (batch.waiting.size > 0) return;
-    this.batches.delete(batch.key);
-    await this.store.delete(batch.key);
   }
 }
