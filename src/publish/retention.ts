@@ -1,4 +1,6 @@
-// Retention (DESIGN §5): versions older than the configured age go, except the live one; objects that no
+// Retention (DESIGN §5): versions older than the configured age go, except the live one and any not older than it
+// (a run publishing beside this one, on a store without a cross-process compare-and-swap, may switch to its
+// version after this collection read the pointer; a republished past day is named by its past `now`); objects that no
 // kept version names go too, but only when a previous collection already found them unnamed at least
 // `graceMs` earlier. The grace keeps the objects of a run that is still uploading (its manifest not yet
 // written) safe from a collection running at the same time.
@@ -28,6 +30,9 @@ export interface RetentionResult {
 const Candidates = z.strictObject({ schema: z.literal(1), since: z.record(z.string(), z.number()) });
 const DAY = 86_400_000;
 
+/** `v1/versions/20260914T063000Z-….json` → `20260914T063000Z-…`. */
+const versionOf = (key: string) => key.slice(key.lastIndexOf("/") + 1).replace(/\.json$/, "");
+
 /** `20260914T063000Z-…` → epoch ms. */
 function versionTime(version: string): number | undefined {
   const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z-/.exec(version);
@@ -42,13 +47,13 @@ export async function collectGarbage(store: ObjectStore, options: RetentionOptio
   const pointerBytes = await store.get(`${base}/current.json`);
   if (!pointerBytes) return { versionsDeleted: 0, objectsDeleted: 0, candidates: 0 };
   const live = parseVersioned(Pointer, pointerBytes.toString("utf8"), `${base}/current.json`).manifest;
+  const liveTime = versionTime(versionOf(live)) ?? Number.NEGATIVE_INFINITY;
 
   const referenced = new Set<string>();
   const old: string[] = [];
   for (const key of await store.list(`${base}/versions/`)) {
-    const version = key.slice(key.lastIndexOf("/") + 1).replace(/\.json$/, "");
-    const t = versionTime(version);
-    if (key !== live && t !== undefined && now - t > keepMs) {
+    const t = versionTime(versionOf(key));
+    if (key !== live && t !== undefined && t < liveTime && now - t > keepMs) {
       old.push(key);
       continue;
     }
@@ -77,7 +82,7 @@ export async function collectGarbage(store: ObjectStore, options: RetentionOptio
   for (const key of old) {
     await store.delete(key);
     // its explanations go with it (dynamic tier only has them)
-    if (base === "v1") await store.delete(explainKey(key.slice(key.lastIndexOf("/") + 1).replace(/\.json$/, "")));
+    if (base === "v1") await store.delete(explainKey(versionOf(key)));
   }
   // written only when the candidates changed: an unchanged re-run writes nothing but the pointer
   const same =

@@ -48,6 +48,19 @@ describe("retention", () => {
     expect(r).toEqual({ versionsDeleted: 0, objectsDeleted: 0, candidates: 0 });
   });
 
+  it("keeps a version not older than the live one, however old by the clock: another run may be switching to it", async () => {
+    const store = new LocalStore(tempDir());
+    const mine = await publish(store, "2026-09-14T07:00:00Z", [feature("mine", "DE", 8)]);
+    // the other run's manifest is written; its pointer flip comes after this collection read the pointer
+    const pointer = await store.get("v1/current.json");
+    const other = await publish(store, "2026-09-14T07:00:00Z", [feature("other", "DE", 9)]);
+    await store.put("v1/current.json", pointer!);
+    const r = await collectGarbage(store, { now: Date.parse("2026-11-25T09:00:00Z") });
+    expect(r.versionsDeleted).toBe(0);
+    expect(await store.head(`v1/versions/${other.manifest.version}.json`)).toBeDefined();
+    expect((await currentManifest(store))!.version).toBe(mine.manifest.version);
+  });
+
   it("rewrites its candidate list only when it changed", async () => {
     const dir = tempDir();
     const store = new LocalStore(dir);
