@@ -39,7 +39,15 @@ export function explain(req: Request, withSchedule = false): Record<string, unkn
   const position = positionOf(req.lat, req.lon);
   if (typeof position === "string") return { error: position };
   const r = evaluateItemD(req.itemD as string, validity.value, day.start / DAY_MS, position);
+  const { b, c } = validity.value;
+  // a day the NOTAM is not in force on has no activity, whatever Item D says: say so rather than answer silently
+  const outside = c !== undefined ? day.end <= b || day.start >= c : day.end <= b;
   return {
+    ...(outside
+      ? {
+          note: `the day is outside [B, C] (${isoInstant(b)} to ${c === undefined ? "PERM" : isoInstant(c)}): the NOTAM is not in force on it`,
+        }
+      : {}),
     status: r.status,
     parserVersion: r.parserVersion,
     intervals: r.intervals.map(([s, e]) => [isoInstant(s), isoInstant(e)]),

@@ -33,7 +33,7 @@ export interface Continuous {
 }
 
 export interface Group {
-  /** `DAILY`/`DLY` (or no selector at all): every day of [B, C]. */
+  /** `DAILY`/`DLY` was written: every day of [B, C] when the group names no days, else each day it names. */
   daily: boolean;
   items: DayItem[];
   times: TimeRange[];

@@ -13,7 +13,7 @@ import { dayOf, type Reading, resolveGroups, windowOf } from "./resolve.js";
 import type { Validity } from "./validity.js";
 
 /** Changes whenever a result can change (SPEC §9). */
-export const PARSER_VERSION = "itemd-1.1.0";
+export const PARSER_VERSION = "itemd-1.2.0";
 
 export interface ScheduleIssue {
   /** Stable code, e.g. `schedule.token.unknown`. */

@@ -7,7 +7,7 @@ import type { Validity } from "./validity.js";
 
 /** One group with its days resolved to day numbers (days since 1970-01-01, UTC). */
 export interface ResolvedGroup {
-  /** Every day of [B, C] (DAILY, or no selector). */
+  /** Every day of [B, C] (no day selector, with or without DAILY). */
   every: boolean;
   weekdays: Set<number>;
   dates: Set<number>;
@@ -110,7 +110,8 @@ function overnightRange(t: TimeRange): boolean {
 
 function resolveGroup(g: Group, w: Window, issues: ParseIssue[]): ResolvedGroup {
   const r: ResolvedGroup = {
-    every: g.daily || g.items.length === 0,
+    // `18-19 DAILY 0725-1015`: DAILY after days means each of those days, not every day of [B, C]
+    every: g.items.length === 0,
     weekdays: new Set(),
     dates: new Set(),
     exceptWeekdays: new Set(),

@@ -14,13 +14,14 @@ export type ValidityParse = { ok: true; value: Validity } | { ok: false; reason:
 
 const STAMP = /^(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/;
 
-/** A `YYMMDDhhmm` stamp to epoch ms (20YY), or undefined when it is not a real instant. */
+/** A `YYMMDDhhmm` stamp to epoch ms, or undefined when it is not a real instant. Years 80–99 are 19YY (the
+ * ICAO Doc 8126 examples are of 1991), 00–79 are 20YY. */
 export function parseStamp(text: string): number | undefined {
   const m = STAMP.exec(text.trim());
   if (!m) return undefined;
   const [y, mo, d, h, mi] = m.slice(1).map(Number) as [number, number, number, number, number];
   if (h > 23 || mi > 59) return undefined;
-  const ms = Date.UTC(2000 + y, mo - 1, d, h, mi);
+  const ms = Date.UTC(y >= 80 ? 1900 + y : 2000 + y, mo - 1, d, h, mi);
   const back = new Date(ms);
   return back.getUTCMonth() === mo - 1 && back.getUTCDate() === d ? ms : undefined;
 }

@@ -18,6 +18,25 @@ describe("explain-schedule", () => {
     });
   });
 
+  it("reads the ICAO example of 1991 in 1991 and its last day after AND; says so when the day is outside [B, C]", async () => {
+    const d = "APR 03 07 12 21 24 AND 28 0730 TO 1500";
+    const ask = async (day: string) => {
+      const t = io();
+      expect(
+        await main(["explain-schedule", "--b", "9104030730", "--c", "9104281500", "--d", d, "--day", day], t.io),
+      ).toBe(0);
+      return JSON.parse(t.out());
+    };
+    const last = await ask("1991-04-28");
+    expect(last).toMatchObject({ status: "exact", intervals: [["1991-04-28T07:30:00Z", "1991-04-28T15:00:00Z"]] });
+    expect(last.note).toBeUndefined();
+    const outside = await ask("2091-04-28");
+    expect(outside.intervals).toEqual([]);
+    expect(outside.note).toBe(
+      "the day is outside [B, C] (1991-04-03T07:30:00Z to 1991-04-28T15:00:00Z): the NOTAM is not in force on it",
+    );
+  });
+
   it("uses the position for SR/SS, and shows the parsed schedule on request", async () => {
     const t = io();
     const argv = ["explain-schedule", "--b", "2609010800", "--c", "2609302359", "--d", "SR MINUS30-SS PLUS30"];

@@ -430,7 +430,8 @@ function selectorText(s: SelectorModel, ctx: Ctx): string {
     case "weekdays":
       return `${ctx.c.sometimes(4) ? "EVERY " : ""}${weekdaysText(s.days, ctx)}`;
     case "dates":
-      return datesText(s.days, ctx, true);
+      // `26-27 DAILY 0800-1900`: DAILY after days still selects just those days (issue 22)
+      return `${datesText(s.days, ctx, true)}${ctx.c.sometimes(8) ? " DAILY" : ""}`;
   }
 }
 
