@@ -70,6 +70,7 @@ export interface Activity {
     | "other"
     | "aipHours"
     | "aipHoursOff"
+    | "aipHoursMayExtend"
     | "hoursUnknown"
     | "linked"
     | "deactivated";
@@ -140,19 +141,31 @@ export function baseActivity(a: ActivitySubject, ctx: ActivityContext): Activity
         ...hoursNote,
       };
     }
-    if (spans.length > 0) {
-      return {
-        isActive: isActiveBy(spans, ctx.now),
-        activationType: "isActive",
-        spans,
-        rule: "aipHours",
-        ...hoursNote,
-      };
+    if (spans.length > 0 && isActiveBy(spans, ctx.now) === "Yes") {
+      return { isActive: "Yes", activationType: "isActive", spans, rule: "aipHours", ...hoursNote };
     }
-    // nothing today by its own hours: `+` means a NOTAM may still activate it
-    if (hours.plusNotam && !needs.includes("notam")) needs.push("notam");
-    if (needs.length === 0) {
-      return { isActive: "No", activationType: "isNotActiveAirspace", spans: [], rule: "aipHoursOff", ...hoursNote };
+    const otherwise = needs.length > 0 || hours.plusNotam === true;
+    if (hours.kind === "dates" || (spans.length === 0 && otherwise)) {
+      // a temporary area's dates are its existence, like a validity window: over is over; `+`, byNotam and the
+      // like make it conditional on the rows below
+      if (spans.length > 0)
+        return { isActive: "No", activationType: "isActive", spans, rule: "aipHours", ...hoursNote };
+      if (hours.plusNotam && !needs.includes("notam")) needs.push("notam");
+      if (needs.length === 0) {
+        return { isActive: "No", activationType: "isNotActiveAirspace", spans, rule: "aipHoursOff", ...hoursNote };
+      }
+    } else {
+      // outside its hours for the rest of the day: published hours are a plan that a NOTAM may extend (UK danger
+      // areas "and as notified by NOTAM", French areas activated outside their hours, CTRs extended), so `No` only
+      // when a fresh NOTAM source briefs its FIR
+      const evidence = [note("notam", verdictFor(ctx.sources.notam, a.fir))];
+      if (evidence[0]?.state !== "fresh") {
+        const type = "isOtherActiveAirspace";
+        return { isActive: "Unknown", activationType: type, spans, rule: "aipHoursMayExtend", evidence, ...hoursNote };
+      }
+      const activationType = spans.length > 0 ? "isActive" : "isNotActiveAirspace";
+      const rule = spans.length > 0 ? "aipHours" : "aipHoursOff";
+      return { isActive: "No", activationType, spans, rule, evidence, ...hoursNote };
     }
   }
   if (needs.length > 0) {

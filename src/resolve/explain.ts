@@ -46,6 +46,8 @@ function conditions(a: NormalizedAirspace, activity: Activity, amcManaged: boole
   if (a.onRequest) out.push("active on request (onRequest)");
   if (a.hours?.kind === "notam" && !a.byNotam)
     out.push(`activated by NOTAM ("${a.hours.text}" in its ${a.hours.from})`);
+  if (activity.rule === "aipHoursMayExtend" && a.hours)
+    out.push(`published hours "${a.hours.text}": a NOTAM may extend them`);
   if (a.hours?.plusNotam && activity.rule.startsWith("conditional"))
     out.push(`"+" in its hours "${a.hours.text}": a NOTAM may activate it on other days`);
   const needs = neededSources({ ...a, amcManaged });
@@ -55,6 +57,12 @@ function conditions(a: NormalizedAirspace, activity: Activity, amcManaged: boole
 }
 
 const KIND = { notam: "NOTAM", aup: "AUP/UUP" } as const;
+
+/** `16:00`, the end of the last interval of the day. */
+const lastEnd = (activity: Activity) => {
+  const end = Math.max(...activity.spans.map(([, e]) => e));
+  return new Date(end).toISOString().slice(11, 16);
+};
 
 function evidenceText(e: EvidenceNote, fir: string): string {
   const asOf = e.asOf === undefined ? "" : ` as of ${iso(e.asOf)}`;
@@ -79,6 +87,8 @@ function sentence(
   const hours = activity.hours ? `its own hours "${activity.hours.text}" (from its ${activity.hours.from})` : "";
   const noHoursToday = activity.hours && activity.hours.kind !== "notam" ? `; ${hours} give nothing on the day` : "";
   const ev = evidence.map((e) => evidenceText(e, a.fir)).join("; ");
+  // hours weighed against a fresh NOTAM source that could have extended them
+  const unextended = evidence.length > 0 ? `; ${ev}, and no NOTAM extends them` : "";
   switch (activity.rule) {
     case "linked": {
       const by = [
@@ -96,9 +106,18 @@ function sentence(
     case "permanent":
       return "a permanent airspace (its type is active whenever it exists): the whole day";
     case "aipHours":
-      return `active by ${hours}`;
+      if (activity.isActive === "Yes") return `active by ${hours}`;
+      return `not active for the rest of the day: ${hours} ended at ${lastEnd(activity)} UTC${unextended}`;
     case "aipHoursOff":
-      return `not active: ${hours} do not cover the day, and nothing may activate it outside them`;
+      return `not active: ${hours} do not cover the day${unextended || ", and nothing may activate it outside them"}`;
+    case "aipHoursMayExtend": {
+      const text = activity.hours ? ` (${activity.hours.text.replace(/^\((.*)\)$/, "$1")})` : "";
+      const where =
+        activity.spans.length > 0
+          ? `its published hours${text} ended at ${lastEnd(activity)} UTC`
+          : `outside its published hours${text}`;
+      return `${where}; no fresh NOTAM source covers ${a.fir}, and a NOTAM may extend them: ${ev}`;
+    }
     case "hoursUnknown":
       return `may be active at any time: ${hours} publish no times (HX, or a temporary area without dates)`;
     case "conditionalUnknown":

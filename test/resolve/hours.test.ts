@@ -75,6 +75,20 @@ describe("the decision rows of the AIP's own hours", () => {
   });
   const none: ActivitySources = { notam: [], aup: [] };
   const fresh: ActivitySources = { notam: assumed("notam", "fresh"), aup: [] };
+  const stale: ActivitySources = { notam: assumed("notam", "stale"), aup: [] };
+  const ukOnly: ActivitySources = {
+    notam: [
+      {
+        name: "uk_pib.xml",
+        kind: "notam",
+        standing: "fresh",
+        asOfFrom: "content",
+        coverage: ["EGTT", "EGPX"],
+        coverageFrom: "content",
+      },
+    ],
+    aup: [],
+  };
   const ctx = (sources = none) => ({ day, now: day.start, sources });
 
   it("H24: Yes all day, isActive", () => {
@@ -86,8 +100,56 @@ describe("the decision rows of the AIP's own hours", () => {
     });
   });
 
-  it("MON-FRI on a Saturday: No, by its own hours", () => {
-    expect(baseActivity(subject("MON-FRI"), ctx())).toMatchObject({ isActive: "No", rule: "aipHoursOff" });
+  it("MON-FRI on a Saturday: No only when a fresh NOTAM source briefs its FIR (a NOTAM may extend its hours)", () => {
+    expect(baseActivity(subject("MON-FRI"), ctx(fresh))).toMatchObject({
+      isActive: "No",
+      activationType: "isNotActiveAirspace",
+      rule: "aipHoursOff",
+      evidence: [{ kind: "notam", state: "fresh" }],
+    });
+    expect(baseActivity(subject("MON-FRI"), ctx())).toMatchObject({
+      isActive: "Unknown",
+      activationType: "isOtherActiveAirspace",
+      rule: "aipHoursMayExtend",
+      evidence: [{ kind: "notam", state: "missing" }],
+    });
+    // a fresh briefing of the UK only says nothing about EDWW
+    expect(baseActivity(subject("MON-FRI"), ctx(ukOnly))).toMatchObject({
+      isActive: "Unknown",
+      rule: "aipHoursMayExtend",
+      evidence: [{ kind: "notam", state: "offRegion" }],
+    });
+    expect(baseActivity(subject("MON-FRI"), ctx(stale))).toMatchObject({
+      isActive: "Unknown",
+      rule: "aipHoursMayExtend",
+    });
+  });
+
+  it("hours over for the day at now: No only with a fresh covering NOTAM source; the intervals stay listed", () => {
+    // local Friday (Europe/Berlin, summer) ends at 22:00Z; at 23:00Z nothing of its hours is left on the day
+    const friday = utcDay("2026-06-26")!;
+    const late = (sources: ActivitySources) =>
+      baseActivity(subject("MON-FRI"), { day: friday, now: Date.parse("2026-06-26T23:00:00Z"), sources });
+    expect(late(fresh)).toMatchObject({ isActive: "No", activationType: "isActive", rule: "aipHours" });
+    const unknown = late(none);
+    expect(unknown).toMatchObject({ isActive: "Unknown", activationType: "isOtherActiveAirspace" });
+    expect(unknown.rule).toBe("aipHoursMayExtend");
+    expect(unknown.spans.map(([s, e]) => [iso(s), iso(e)])).toEqual([["2026-06-26T00:00", "2026-06-26T22:00"]]);
+    // earlier that evening the hours still run: Yes, whatever the sources
+    const early = baseActivity(subject("MON-FRI"), {
+      day: friday,
+      now: Date.parse("2026-06-26T21:00:00Z"),
+      sources: none,
+    });
+    expect(early).toMatchObject({ isActive: "Yes", rule: "aipHours" });
+  });
+
+  it("a validity window that misses the day stays No: the airspace does not exist that day", () => {
+    const window = {
+      ...subject("MON-FRI"),
+      activeTimes: [{ start: "2026-07-01T00:00:00Z", end: "2026-07-31T00:00:00Z" }],
+    };
+    expect(baseActivity(window, ctx())).toMatchObject({ isActive: "No", rule: "outsideValidity" });
   });
 
   it("MON-FRI+ on a Saturday: a NOTAM may activate it, so Unknown without a fresh covering NOTAM source", () => {
