@@ -2,8 +2,9 @@
 // activationType, grouped by transition and by the decision-table rule before and after (from the explanations).
 // The backtest of a rule change: publish the same inputs with the old and the new code, then
 //   node dist/bench/compare.js <old store> <new store> [--list N] [--json]
-import { LocalStore } from "../src/publish/local-store.js";
+
 import { readExplanations } from "../src/publish/explanations.js";
+import { LocalStore } from "../src/publish/local-store.js";
 import { currentManifest, readEurope } from "../src/publish/read-back.js";
 
 interface Side {
@@ -62,7 +63,9 @@ async function main(): Promise<void> {
     byActivationType: tally(changed, (c) => `${c.was.activationType} → ${c.now.activationType}`),
     byRule: tally(changed, (c) => c.rule),
     byCountry: tally(changed, (c) => c.now.country),
-    sample: changed.slice(0, list).map((c) => `${c.id} ${c.now.name}: ${c.was.isActive} → ${c.now.isActive} (${c.rule})`),
+    sample: changed
+      .slice(0, list)
+      .map((c) => `${c.id} ${c.now.name}: ${c.was.isActive} → ${c.now.isActive} (${c.rule})`),
   };
   if (args.includes("--json")) {
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);

@@ -200,6 +200,20 @@ export function formatFrequencies(list: readonly Frequency[] | undefined): strin
     .map((f) => `${f.name ? `${f.name} ` : ""}${f.value}${f.unit === 2 ? " MHz" : f.unit === 1 ? " kHz" : ""}`);
 }
 
+/** The activation types of SPEC §2.7 as a pilot says them (the activation filter; the raw name stays the value). */
+export const ACTIVATION_WORDS: Record<string, string> = {
+  isActivatedByNOTAMAirspace: "Activated by NOTAM",
+  isActivatedByAUPAirspace: "Activated in the AUP/UUP",
+  isActivatedByAUPAndNOTAMAirspace: "Activated in the AUP/UUP and by NOTAM",
+  isActive: "Active by its published hours or its type",
+  isNotActiveAirspace: "Not active: outside its hours, or nothing activates it",
+  isOtherActiveAirspace: "May be active: no fresh source says, or no rule known",
+  isActiveRestrictiveNOTAM: "Restrictive NOTAM (its own area)",
+  isActiveActivityNOTAM: "Activity NOTAM: parachuting, gliding, drones, shows…",
+  isActiveAirspaceNOTAM: "Airspace NOTAM for an area not on the map",
+  isActiveAirspaceDeactivationNOTAM: "Deactivation NOTAM for an area not on the map",
+};
+
 /**
  * The activation status in words with its reason: `because` when the origin gave `explain`'s, else from what the
  * feature itself carries: the activation type (SPEC §2.7), the NOTAMs and AUP rows linked to it.

@@ -6,11 +6,22 @@ import L from "leaflet";
 import { feature as topoFeature } from "topojson-client";
 import type { Topology } from "topojson-specification";
 import countries50m from "world-atlas/countries-50m.json";
-import { ACTIVATION_TYPES, AIRSPACE_TYPE_NAMES, AirspaceType } from "../src/model/vocab.js";
+import { AIRSPACE_TYPE_NAMES, AirspaceType } from "../src/model/vocab.js";
 import { FeatureCanvas, type PaintStyle, type Shape } from "./canvas-layer.js";
 import { explanation } from "./explain.js";
 import { ringsOf } from "./geometry.js";
-import { ALL, activeAt, ago, byPriority, type Filters, hhmm, hidden, meetsBand, type Summary } from "./logic.js";
+import {
+  ACTIVATION_WORDS,
+  ALL,
+  activeAt,
+  ago,
+  byPriority,
+  type Filters,
+  hhmm,
+  hidden,
+  meetsBand,
+  type Summary,
+} from "./logic.js";
 import { type Parsed, Parsers, Superseded } from "./parsers.js";
 import { legend, popup } from "./popup.js";
 
@@ -328,7 +339,7 @@ async function init(): Promise<void> {
   );
   options(
     $("f-activation") as HTMLSelectElement,
-    ACTIVATION_TYPES.map((t): [string, string] => [t, t]),
+    Object.entries(ACTIVATION_WORDS).map(([t, words]): [string, string] => [t, words]),
   );
   $("legend").replaceChildren(...legend());
   // `serve --dev` prints the page's URL with a development token in the fragment: keep it, then drop it from the URL

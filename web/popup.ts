@@ -66,8 +66,8 @@ export function legend(): HTMLElement[] {
       return li;
     }),
     ...[
-      ["Unknown (dotted outline)", "dotted"],
-      ["Inactive (faded)", "solid"],
+      ["May be active: no fresh source says (dotted outline)", "dotted"],
+      ["Not active today (faded; active at the chosen time: stronger fill)", "solid"],
     ].map(([label, style]) => {
       const li = document.createElement("li");
       const sw = document.createElement("span");

@@ -4,7 +4,7 @@
 // layered on top of this result by the resolver stages that read those sources.
 
 import type { AipHours } from "../model/hours.js";
-import { clipToDay, type Span, type UtcDay, unionSpans } from "../model/time.js";
+import { clipToDay, intersectSpans, type Span, type UtcDay, unionSpans } from "../model/time.js";
 import type { ActivationType, IsActive } from "../model/vocab.js";
 import { AirspaceType } from "../model/vocab.js";
 import { type SourceEvidence, type Verdict, verdictFor } from "./evidence.js";
@@ -78,6 +78,21 @@ export interface Activity {
   evidence?: EvidenceNote[];
   /** The AIP hours that decided or were weighed, as written and where. */
   hours?: { text: string; from: string; kind: string };
+  /** What linked NOTAMs did to the day, for `explain` (set by airspaceDay). */
+  notamEffect?: NotamEffect;
+}
+
+/** How linked NOTAMs changed an airspace's day: `explain` names them beside the row that fired. */
+export interface NotamEffect {
+  /** Activating NOTAMs (A, and R/V that name it) with what they add, after deactivations. */
+  activatedBy: Array<{ id: string; spans: Span[] }>;
+  /** Exact deactivation NOTAMs that removed time, and the time they removed. */
+  deactivatedBy: string[];
+  removed: Span[];
+  /** Deactivation NOTAMs that remove nothing because their Item D is not exact. */
+  untrusted: string[];
+  /** The airspace's own row and what is left of its own intervals (under a linked activation or a deactivation). */
+  own: { rule: Activity["rule"]; spans: Span[] };
 }
 
 /** Types active whenever they exist (DESIGN §4 "permanent airspace"). */
@@ -130,7 +145,7 @@ export function baseActivity(a: ActivitySubject, ctx: ActivityContext): Activity
   if (hours && hours.kind !== "notam") {
     // the AIP's own hours decide (an AMC-managed area is decided by the AUP instead)
     const own = hoursOnDay(hours, day, a.zone);
-    const spans = windows.length > 0 ? intersect(own.spans, inDay) : own.spans;
+    const spans = windows.length > 0 ? intersectSpans(own.spans, inDay) : own.spans;
     if (own.unknown) {
       // HX, or weekdays at unpublished times: never No
       return {
@@ -199,14 +214,6 @@ export function baseActivity(a: ActivitySubject, ctx: ActivityContext): Activity
     spans,
     rule: windows.length > 0 ? "validityWindow" : permanent ? "permanent" : "other",
   };
-}
-
-/** Both sorted, merged span lists: where they overlap. */
-function intersect(a: readonly Span[], b: readonly Span[]): Span[] {
-  const out: Span[] = [];
-  for (const [as, ae] of a)
-    for (const [bs, be] of b) if (Math.max(as, bs) < Math.min(ae, be)) out.push([Math.max(as, bs), Math.min(ae, be)]);
-  return unionSpans(out);
 }
 
 function note(kind: "notam" | "aup", v: Verdict): EvidenceNote {

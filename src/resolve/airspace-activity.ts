@@ -4,10 +4,10 @@
 // is No and the NOTAM stays listed. Intervals of different sources are listed side by side (SPEC §2.6).
 import { timeZoneOf } from "../geo/time-zones.js";
 import type { AupUupRecord, LinkedNotam, ScheduleRow } from "../model/contract.js";
-import { isoInstant, type Span, unionSpans } from "../model/time.js";
+import { intersectSpans, isoInstant, type Span, unionSpans } from "../model/time.js";
 import type { ActivationType } from "../model/vocab.js";
 import type { NormalizedAirspace } from "../normalize/airspace.js";
-import { type Activity, type ActivityContext, baseActivity, isActiveBy } from "./activity.js";
+import { type Activity, type ActivityContext, baseActivity, isActiveBy, type NotamEffect } from "./activity.js";
 import type { DayAllocation } from "./aup.js";
 import { linkedNotam, notamRows, rowOf } from "./linked-notam.js";
 import type { DayNotam } from "./notams.js";
@@ -46,6 +46,28 @@ export function airspaceDay(a: NormalizedAirspace, ctx: ActivityContext, linked:
   const byNotam = activating.some((n) => n.spans.length > 0);
   const byAup = active.some((x) => x.spans.length > 0);
   const baseSpans = minus(base.spans, subtract);
+  // what the NOTAMs did, for explain: the time exact deactivations removed (of any source's activity), who removed
+  // it, which deactivations were not trusted to remove anything, and who activated what
+  const removed = intersectSpans(
+    unionSpans([
+      ...base.spans,
+      ...notamsIn.filter((dn) => dn.kind !== "D").flatMap((dn) => dn.spans),
+      ...allocationsIn.filter((x) => x.status === "ACTIVE").flatMap((x) => x.spans),
+    ]),
+    subtract,
+  );
+  const effect: NotamEffect = {
+    activatedBy: activating
+      .filter((n) => n.spans.length > 0)
+      .map((n) => ({ id: n.dn.notam.id, spans: unionSpans(n.spans) })),
+    deactivatedBy: notamsIn
+      .filter((dn) => dn.kind === "D" && trusted(dn) && intersectSpans(unionSpans(dn.spans), removed).length > 0)
+      .map((dn) => dn.notam.id),
+    removed,
+    untrusted: notamsIn.filter((dn) => dn.kind === "D" && !trusted(dn) && dn.spans.length > 0).map((dn) => dn.notam.id),
+    own: { rule: base.rule, spans: baseSpans },
+  };
+  const touched = effect.deactivatedBy.length + effect.untrusted.length > 0;
   const rowsOf = (spans: Span[]): ScheduleRow[] =>
     spans.map(([s, e]) => ({ start: isoInstant(s), end: isoInstant(e) }));
   if (byNotam || byAup) {
@@ -68,7 +90,7 @@ export function airspaceDay(a: NormalizedAirspace, ctx: ActivityContext, linked:
           ? "isActivatedByAUPAirspace"
           : "isActivatedByNOTAMAirspace";
     return {
-      activity: { isActive: isActiveBy(spans, ctx.now), activationType, spans, rule: "linked" },
+      activity: { isActive: isActiveBy(spans, ctx.now), activationType, spans, rule: "linked", notamEffect: effect },
       intervals: sortSpans(spans),
       rows: sortRows(rows),
       notams,
@@ -82,13 +104,15 @@ export function airspaceDay(a: NormalizedAirspace, ctx: ActivityContext, linked:
         activationType: "isNotActiveAirspace",
         spans: [],
         rule: "deactivated",
+        notamEffect: effect,
       };
       return { activity, intervals: [], rows: [], notams, aupuups };
     }
-    const activity = { ...base, spans: baseSpans, isActive: isActiveBy(baseSpans, ctx.now) };
+    const activity = { ...base, spans: baseSpans, isActive: isActiveBy(baseSpans, ctx.now), notamEffect: effect };
     return { activity, intervals: baseSpans, rows: rowsOf(baseSpans), notams, aupuups };
   }
-  return { activity: base, intervals: base.spans, rows: rowsOf(base.spans), notams, aupuups };
+  const activity = touched ? { ...base, notamEffect: effect } : base;
+  return { activity, intervals: base.spans, rows: rowsOf(base.spans), notams, aupuups };
 }
 
 /** SPEC §2.11 */

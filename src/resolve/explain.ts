@@ -6,6 +6,7 @@ import type { Explanation } from "../model/explain.js";
 import type { NormalizedAirspace } from "../normalize/airspace.js";
 import type { Activity, EvidenceNote } from "./activity.js";
 import { neededSources } from "./activity.js";
+import { notamSentence } from "./explain-notams.js";
 
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.000Z$/, "Z");
 
@@ -89,16 +90,30 @@ function sentence(
   const ev = evidence.map((e) => evidenceText(e, a.fir)).join("; ");
   // hours weighed against a fresh NOTAM source that could have extended them
   const unextended = evidence.length > 0 ? `; ${ev}, and no NOTAM extends them` : "";
+  const byNotams = notamSentence(activity, hours, linked.aup);
+  if (
+    byNotams &&
+    (activity.rule === "linked" || activity.rule === "deactivated" || activity.notamEffect?.deactivatedBy.length)
+  ) {
+    return byNotams;
+  }
+  const own = rowSentence(a, activity, hours, ev, unextended, noHoursToday, linked);
+  return byNotams ? `${own}; ${byNotams}` : own;
+}
+
+/** The sentence of the row that fired, when no linked NOTAM changed the day. */
+function rowSentence(
+  a: NormalizedAirspace,
+  activity: Activity,
+  hours: string,
+  ev: string,
+  unextended: string,
+  noHoursToday: string,
+  linked: { notams: readonly string[]; aup: readonly string[] },
+): string {
   switch (activity.rule) {
-    case "linked": {
-      const by = [
-        linked.notams.length > 0 ? `NOTAM ${linked.notams.join(", ")}` : "",
-        linked.aup.length > 0 ? `AUP/UUP allocation ${linked.aup.join(", ")}` : "",
-      ].filter((x) => x !== "");
-      return `activated on the day by ${by.join(" and ")} (decision table: linked activation)`;
-    }
-    case "deactivated":
-      return `deactivated for the whole rest of the day by an exact deactivation NOTAM ${linked.notams.join(", ")}`;
+    case "linked":
+      return `activated on the day by AUP/UUP allocation ${linked.aup.join(", ")} (decision table: linked activation)`;
     case "outsideValidity":
       return "its validity window (activeFrom/activeUntil) does not meet the day";
     case "validityWindow":

@@ -92,4 +92,19 @@ describe("explain", () => {
     expect(t.err()).toMatch(/no feature "nope"/);
     expect(await main(["explain", ...args], io().io)).toBe(2);
   });
+
+  it("names the deactivating NOTAM when it cuts a permanent airspace's day (the real UK briefing of make run)", async () => {
+    const t = io();
+    const uk = [
+      "--airspaces",
+      path.join(FIXTURES, "uk"),
+      "--notams",
+      path.join(FIXTURES, "uk", "uk_pib_2026-08-22T1116Z.xml.gz"),
+    ];
+    const day = ["--date", "2026-08-22", "--now", "2026-08-22T11:15:00Z"];
+    expect(await main(["explain", ...uk, ...day, "--id", "yaixm-norwich-ctr"], t.io)).toBe(0);
+    expect(t.out()).toContain(
+      "because (permanent): active by its type 00:00–04:45, 06:15–07:00, 08:00–09:15, 09:45–11:30, 12:15–13:45 and 14:30–24:00 UTC; deactivated by NOTAM A3203/26 04:45–06:15, 07:00–08:00, 09:15–09:45, 11:30–12:15 and 13:45–14:30 UTC",
+    );
+  });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Notam } from "../../src/model/notam.js";
 import { airspaceDay } from "../../src/resolve/airspace-activity.js";
 import { assumed } from "../../src/resolve/evidence.js";
+import { explainActivity } from "../../src/resolve/explain.js";
 import type { DayNotam } from "../../src/resolve/notams.js";
 import { evaluateItemD } from "../../src/schedule/evaluate.js";
 import { parseValidity } from "../../src/schedule/validity.js";
@@ -11,9 +12,9 @@ import { airspace, DAY } from "../publish/fixtures.js";
 const at = (hhmm: string) => Date.parse(`${DAY.date}T${hhmm}:00Z`);
 const fresh = { day: DAY, now: at("06:00"), sources: { notam: assumed("notam", "fresh"), aup: [] } };
 
-function dayNotam(kind: "A" | "D", itemD: string | undefined, over: Partial<DayNotam> = {}): DayNotam {
+function dayNotam(kind: "A" | "D", itemD: string | undefined, over: Partial<DayNotam> = {}, id = "A0001/26"): DayNotam {
   const notam: Notam = {
-    id: "A0001/26",
+    id,
     series: "A",
     number: 1,
     year: 26,
@@ -94,5 +95,55 @@ describe("airspaces with linked NOTAMs", () => {
     const d = airspaceDay(a, fresh, { notams: [dayNotam("A", "SEP 20 0800-1600", { spans: [] })] });
     expect(d.activity.activationType).toBe("isNotActiveAirspace");
     expect(d.notams).toHaveLength(1);
+  });
+});
+
+describe("explain names the NOTAM that cut or extended the day (issue 22 §3)", () => {
+  const because = (a: ReturnType<typeof airspace>, notams: DayNotam[]) => {
+    const d = airspaceDay(a, fresh, { notams });
+    const ids = d.notams.map((n) => n.NotamId);
+    return { day: d, because: explainActivity(a, d.activity, { notams: ids, aup: [], amcManaged: false }).because };
+  };
+  const cta = airspace("cta", "DE", 8, { type: 26, name: "CTA TEST" });
+
+  it("a permanent airspace deactivated from 22:47: active by its type until 22:47 UTC, then deactivated by the NOTAM", () => {
+    const { day, because: text } = because(cta, [dayNotam("D", "2247-2359", {}, "A1234/25")]);
+    expect(day.intervals).toEqual([[DAY.start, at("22:47")]]);
+    expect(day.activity.rule).toBe("permanent");
+    expect(text).toBe("active by its type until 22:47 UTC, then deactivated by NOTAM A1234/25");
+  });
+
+  it("deactivated at the start of the day, or in its middle", () => {
+    expect(because(cta, [dayNotam("D", "0000-0600", {}, "D0002/26")]).because).toBe(
+      "deactivated by NOTAM D0002/26 until 06:00 UTC, then active by its type from 06:00 UTC",
+    );
+    expect(because(cta, [dayNotam("D", "0800-1600", {}, "D0003/26")]).because).toBe(
+      "active by its type 00:00–08:00 and 16:00–24:00 UTC; deactivated by NOTAM D0003/26 08:00–16:00 UTC",
+    );
+  });
+
+  it("deactivated for the whole day: names the NOTAM and what it removed", () => {
+    expect(because(cta, [dayNotam("D", undefined, {}, "D0004/26")]).because).toBe(
+      "deactivated by NOTAM D0004/26 for all the time it would have been active on the day (by its type, all day)",
+    );
+  });
+
+  it("a deactivation that is not exact removes nothing, and says so", () => {
+    const text = because(cta, [dayNotam("D", "MON 0535-1800, 1900-2100", {}, "D0005/26")]).because;
+    expect(text).toBe(
+      "a permanent airspace (its type is active whenever it exists): the whole day; deactivation NOTAM D0005/26 is linked but its Item D is not exact, so it removes nothing",
+    );
+  });
+
+  it("a NOTAM activation names the NOTAM and its hours; a deactivation beside it too", () => {
+    const r = airspace("r116", "DE", 8, { type: 1, icaoClass: 8, byNotam: true });
+    const on = dayNotam("A", "0800-1600", {}, "A0006/26");
+    expect(because(r, [on]).because).toBe(
+      "activated on the day by NOTAM A0006/26 08:00–16:00 UTC (decision table: linked activation)",
+    );
+    const cut = dayNotam("D", "1400-1600", {}, "D0007/26");
+    expect(because(r, [on, cut]).because).toBe(
+      "activated on the day by NOTAM A0006/26 08:00–14:00 UTC (decision table: linked activation); deactivated by NOTAM D0007/26 14:00–16:00 UTC",
+    );
   });
 });

@@ -141,8 +141,32 @@ describe("the briefing view, first visit through serve --dev", () => {
   it("names a NOTAM-activated area's NOTAM with its text", async () => {
     const text = await find("EG D702");
     expect(text).toMatch(/^D702 FORT GEORGE/);
-    expect(text).toContain("Active: activated on the day by NOTAM D3025/26 (decision table: linked activation)");
+    expect(text).toContain(
+      "Active: activated on the day by NOTAM D3025/26 00:00–07:00 and 15:00–24:00 UTC (decision table: linked activation)",
+    );
     expect(text).toContain("E) DANGER AREA EGD702 FORT GEORGE ACTIVATED");
+  });
+
+  it("names the NOTAM that cut a permanent airspace's day short", async () => {
+    const text = await find("INVERNESS ATZ");
+    const why = await because("yaixm-inverness-atz");
+    expect(why).toBe(
+      "active by its type 00:00–05:15 and 05:45–24:00 UTC; deactivated by NOTAM I4979/26 05:15–05:45 UTC",
+    );
+    expect(text).toContain(`Active: ${why}`);
+  });
+
+  it("speaks a pilot's words in the activation filter and the legend, not the contract's activation types", async () => {
+    const options = await page.$$eval("#f-activation option", (os) =>
+      os.map((o) => ({ value: (o as unknown as { value: string }).value, text: o.textContent ?? "" })),
+    );
+    expect(options).toHaveLength(10);
+    expect(options.filter((o) => /^is[A-Z]/.test(o.text))).toEqual([]);
+    expect(options).toContainEqual({ value: "isActivatedByNOTAMAirspace", text: "Activated by NOTAM" });
+    expect(options.find((o) => o.value === "isNotActiveAirspace")?.text).toMatch(/^Not active: outside its hours/);
+    const legend = (await page.textContent("#legend")) ?? "";
+    expect(legend).toContain("May be active: no fresh source says (dotted outline)");
+    expect(legend).not.toMatch(/\bis[A-Z][a-zA-Z]+/);
   });
 
   it("can explain every feature it draws: airspaces by the decision table, graphical NOTAMs by their kind", async () => {
