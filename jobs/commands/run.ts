@@ -3,7 +3,7 @@
 // is the same run for an operator's chosen day. Reads the clock, the environment and the network: a job.
 import { readFile, writeFile } from "node:fs/promises";
 import { planMetaFrom } from "../../src/aup/read.js";
-import { aupDayOf, parseSourcesConfig, type SourceConfig } from "../../src/fetch/config.js";
+import { aupDayOf, parseSourcesConfig, type SourceConfig, SourcesConfigError } from "../../src/fetch/config.js";
 import { type FetchResult, fetchSource } from "../../src/fetch/fetch-source.js";
 import { utcDay } from "../../src/model/time.js";
 import { publishDay } from "../../src/pipeline.js";
@@ -38,7 +38,15 @@ export async function runCommand(
   } catch {
     throw new UsageError(`--config: cannot read "${flags.config}"`);
   }
-  const config = parseSourcesConfig(text, deps.env);
+  let config: ReturnType<typeof parseSourcesConfig>;
+  try {
+    config = parseSourcesConfig(text, deps.env);
+  } catch (err) {
+    // a broken config is bad usage: one line naming the file and the field (SourcesConfigError says the field)
+    if (!(err instanceof SourcesConfigError)) throw err;
+    const what = err.issues.map((i) => `${i.field}: ${i.expected}, received ${i.received}`).join("; ");
+    throw new UsageError(`--config ${flags.config}: ${what.replace(/\s*\n\s*/g, " ")}`, { cause: err });
+  }
   const clock = io.now();
   const date = flags.date ?? new Date(clock).toISOString().slice(0, 10);
   const day = utcDay(date);

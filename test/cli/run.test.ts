@@ -1,6 +1,6 @@
 // `run` and `republish` against a real HTTP server on loopback serving the sources: the scheduled job's
 // path from fetching to the published version, and the stale fallback when a feed fails.
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -91,5 +91,34 @@ describe("run / republish", () => {
     const t = io();
     expect(await main(["run", "--config", "/nonexistent.json"], t.io)).toBe(2);
     expect(t.err()).toMatch(/--config: cannot read/);
+  });
+
+  it("a broken sources config exits 2 with one line naming the file and the field, and writes nothing", async () => {
+    const dir = tempDir("bad-config-");
+    const cases: Array<[string, string, RegExp]> = [
+      ["no-schema.json", JSON.stringify({ sources: [] }), /: schema: expected 1 /],
+      ["not-json.json", "{not json", /: \(file\): expected JSON, received /],
+      [
+        "bad-url.json",
+        JSON.stringify({ schema: 1, sources: [{ name: "x", kind: "notam", url: "ftp://a" }] }),
+        /: sources\[0\]\.url: expected an absolute http\(s\) URL, received "ftp:\/\/a"/,
+      ],
+    ];
+    for (const [name, text, field] of cases) {
+      const file = path.join(dir, name);
+      writeFileSync(file, text);
+      const store = path.join(dir, `store-${name}`);
+      for (const command of ["run", "republish"]) {
+        const t = io();
+        expect(await main([command, "--config", file, "--store", store, "--date", "2026-09-14"], t.io)).toBe(2);
+        const lines = t.err().trimEnd().split("\n");
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toMatch(
+          new RegExp(`^airspace-publisher: --config ${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`),
+        );
+        expect(lines[0]).toMatch(field);
+      }
+      expect(existsSync(store)).toBe(false);
+    }
   });
 });
