@@ -5,8 +5,19 @@ import { S3Store } from "../src/publish/s3-store.js";
 import type { ObjectStore } from "../src/publish/store.js";
 import { UsageError } from "./usage.js";
 
-export function openStore(store: string, s3Endpoint?: string): ObjectStore {
+/**
+ * `warn` hears once that the Node version is past end of life, in one line, instead of the AWS SDK's eight-line
+ * NodeVersionSupportWarning (the SDK drops Node 20 in January 2027; README "Set-up" names the supported versions).
+ */
+export function openStore(store: string, s3Endpoint?: string, warn?: (line: string) => void): ObjectStore {
   if (!store.startsWith("s3://")) return new LocalStore(store, () => Date.now());
+  const major = Number(process.versions.node.split(".")[0]);
+  if (major < 22 && process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED !== "true") {
+    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
+    warn?.(
+      `warning: Node ${process.versions.node} is past its end of life and the AWS SDK drops it in January 2027; run on Node 24 LTS`,
+    );
+  }
   if (!/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/.test(store)) {
     throw new UsageError(`--store: expected s3://bucket[/prefix] with a valid bucket name, got "${store}"`);
   }

@@ -23,7 +23,8 @@ export async function explainCommand(flags: ExplainFlags, io: Io): Promise<numbe
     if (!flags.date) throw new UsageError("explain over inputs needs --date");
     store = new MemoryStore();
     await publishCommand({ ...(flags as PublishFlags), quiet: true }, { ...io, stdout: sinkStream() }, store);
-  } else if (flags.store) store = openStore(flags.store, flags.s3Endpoint);
+  } else if (flags.store)
+    store = openStore(flags.store, flags.s3Endpoint, (line) => io.stderr.write(`airspace-publisher: ${line}\n`));
   else throw new UsageError("explain needs --store DIR, or the inputs (--airspaces … --date …)");
   const manifest = await currentManifest(store);
   if (!manifest) throw new UsageError(`nothing is published in ${store.url}`);

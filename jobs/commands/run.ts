@@ -53,7 +53,7 @@ export async function runCommand(
   if (!day) throw new UsageError(`--date must be YYYY-MM-DD, got "${date}"`);
   const now = flags.now ? Date.parse(flags.now) : clock >= day.start && clock < day.end ? clock : day.start;
   if (Number.isNaN(now)) throw new UsageError(`--now must be an ISO 8601 instant, got "${flags.now}"`);
-  const store = openStore(flags.store, flags.s3Endpoint);
+  const store = openStore(flags.store, flags.s3Endpoint, (line) => io.stderr.write(`airspace-publisher: ${line}\n`));
   const log = createLogger(io.stderr, flags.quiet);
   const fetched: Array<{ source: SourceConfig; r: FetchResult }> = [];
   for (const source of config.sources) {
