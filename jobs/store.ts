@@ -14,9 +14,11 @@ export function openStore(store: string, s3Endpoint?: string, warn?: (line: stri
   const major = Number(process.versions.node.split(".")[0]);
   if (major < 22 && process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED !== "true") {
     process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
-    warn?.(
-      `warning: Node ${process.versions.node} is past its end of life and the AWS SDK drops it in January 2027; run on Node 24 LTS`,
-    );
+    // NODE_NO_WARNINGS=1 silences Node's process warnings, the SDK's among them: ours too
+    if (process.env.NODE_NO_WARNINGS !== "1")
+      warn?.(
+        `warning: Node ${process.versions.node} is past its end of life and the AWS SDK drops it in January 2027; run on Node 24 LTS`,
+      );
   }
   if (!/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/.test(store)) {
     throw new UsageError(`--store: expected s3://bucket[/prefix] with a valid bucket name, got "${store}"`);

@@ -86,6 +86,8 @@ export interface Activity {
 export interface NotamEffect {
   /** Activating NOTAMs (A, and R/V that name it) with what they add, after deactivations. */
   activatedBy: Array<{ id: string; spans: Span[] }>;
+  /** Active AUP/UUP allocations with what they add, after deactivations. */
+  allocatedBy: Array<{ designator: string; spans: Span[] }>;
   /** Exact deactivation NOTAMs that removed time, and the time they removed. */
   deactivatedBy: string[];
   removed: Span[];

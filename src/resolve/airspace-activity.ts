@@ -60,6 +60,9 @@ export function airspaceDay(a: NormalizedAirspace, ctx: ActivityContext, linked:
     activatedBy: activating
       .filter((n) => n.spans.length > 0)
       .map((n) => ({ id: n.dn.notam.id, spans: unionSpans(n.spans) })),
+    allocatedBy: active
+      .filter((x) => x.spans.length > 0)
+      .map((x) => ({ designator: x.x.designator, spans: unionSpans(x.spans) })),
     deactivatedBy: notamsIn
       .filter((dn) => dn.kind === "D" && trusted(dn) && intersectSpans(unionSpans(dn.spans), removed).length > 0)
       .map((dn) => dn.notam.id),

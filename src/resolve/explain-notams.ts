@@ -41,9 +41,9 @@ const named = (ids: readonly string[]) => `NOTAM ${ids.join(", ")}`;
 
 /**
  * The sentence when linked NOTAMs changed the day, or undefined when they did not (the row's own sentence stands).
- * `hours` is the airspace's hours as the row sentence names them; `aup` the linked allocations.
+ * `hours` is the airspace's hours as the row sentence names them.
  */
-export function notamSentence(activity: Activity, hours: string, aup: readonly string[]): string | undefined {
+export function notamSentence(activity: Activity, hours: string): string | undefined {
   const e = activity.notamEffect;
   if (!e) return undefined;
   const own = ownWay(e.own.rule, hours);
@@ -51,7 +51,7 @@ export function notamSentence(activity: Activity, hours: string, aup: readonly s
   if (activity.rule === "linked") {
     const by = [
       ...e.activatedBy.map((n) => `by NOTAM ${n.id} ${spansText(n.spans)}`),
-      ...(aup.length > 0 ? [`by AUP/UUP allocation ${aup.join(", ")}`] : []),
+      ...e.allocatedBy.map((x) => `by AUP/UUP allocation ${x.designator} ${spansText(x.spans)}`),
     ];
     parts.push(`activated on the day ${by.join(" and ")} (decision table: linked activation)`);
     if (e.own.rule === "other" && e.own.spans.length > 0)

@@ -90,7 +90,7 @@ function sentence(
   const ev = evidence.map((e) => evidenceText(e, a.fir)).join("; ");
   // hours weighed against a fresh NOTAM source that could have extended them
   const unextended = evidence.length > 0 ? `; ${ev}, and no NOTAM extends them` : "";
-  const byNotams = notamSentence(activity, hours, linked.aup);
+  const byNotams = notamSentence(activity, hours);
   if (
     byNotams &&
     (activity.rule === "linked" || activity.rule === "deactivated" || activity.notamEffect?.deactivatedBy.length)

@@ -136,8 +136,8 @@ describe("the map page", () => {
     expect(text).toMatch(/AUP EBR04/);
     // the status in words with its reason: the decision-table row and what it rests on, as explain says it
     expect(text).toContain(
-      "Active: activated on the day by NOTAM B4618/18 and AUP/UUP allocation EBR04 " +
-        "2022-02-23T09:00:00Z–2022-02-23T22:00:00Z (decision table: linked activation)",
+      "Active: activated on the day by NOTAM B4618/18 06:00–22:00 UTC and by AUP/UUP allocation EBR04 " +
+        "09:00–22:00 UTC (decision table: linked activation)",
     );
     expect(text).toContain("Restricted area");
     await page.screenshot({ path: path.join(SHOTS, "popup.png") });
