@@ -5,7 +5,9 @@ import { fileURLToPath } from "node:url";
 import { Command, CommanderError } from "commander";
 import { explainCommand } from "./commands/explain.js";
 import { explainScheduleCommand } from "./commands/explain-schedule.js";
+import { historyCommand } from "./commands/history.js";
 import { publishCommand } from "./commands/publish.js";
+import { replayCommand } from "./commands/replay.js";
 import { runCommand } from "./commands/run.js";
 import { serveCommand } from "./commands/serve.js";
 import { statusCommand } from "./commands/status.js";
@@ -26,6 +28,10 @@ const EXAMPLES: Record<string, string> = {
   explain: "airspace-publisher explain --store artifacts --id yaixm-d117-pendine",
   "explain-schedule": `airspace-publisher explain-schedule --b 2609010800 --c 2609302359 --d "MON-FRI 0800-1600" --day 2026-09-14`,
   validate: "airspace-publisher validate artifacts/v1/objects/<sha256>.geojson.gz",
+  history:
+    "airspace-publisher history --store artifacts --id yaixm-d323f-southern-mda --from 2026-08-22T00:00:00Z --to 2026-08-23T00:00:00Z",
+  replay:
+    "airspace-publisher replay --airspaces ../shared/data/airspace/yaixm/gb_airspace_2024-09.yaml --notams ../shared/data/notam/uk_pib_hourly_2024-06-14 --store /tmp/replay",
 };
 const example = (name: string) => `\nExample:\n  $ ${EXAMPLES[name]}\n`;
 
@@ -77,15 +83,16 @@ function program(io: Io, setCode: (code: number) => void): Command {
     .option("--variant <name>", "production (obstacle facets on NOTAM features) or development", "production")
     .option("--report <FILE>", "write the run report (JSON) here")
     .option("--static", "also publish the internal static tier (internal/static/v1)")
-    .option("--retention-days <n>", "versions older than this are collected after publishing (default 7)")
+    .option("--retention-days <n>", "whole versions older than this are collected after publishing (default 7)")
+    .option("--record-days <n>", "the record (every version, rebuildable) is kept this long (default 400)")
     .option("--quiet", "no progress or info logs")
     .addHelpText("after", example("publish"))
     .action(async (flags) => setCode(await publishCommand(flags, io)));
   for (const [name, description] of [
-    ["run", "the scheduled job: fetch the configured sources, publish today (UTC)"],
+    ["run", "the scheduled job: fetch the configured sources, publish today (UTC), and tomorrow from 15:00 UTC"],
     ["republish", "publish a chosen day again from the configured sources (--date required)"],
   ] as const) {
-    cli
+    const command = cli
       .command(name)
       .description(description)
       .requiredOption("--config <FILE>", "sources config (docs/sources.example.json)")
@@ -94,13 +101,48 @@ function program(io: Io, setCode: (code: number) => void): Command {
       .option("--date <YYYY-MM-DD>", "UTC day (run: today)")
       .option("--now <ISO>", "reference instant")
       .option("--report <FILE>", "write the run report (JSON) here")
-      .option("--quiet", "no progress or info logs")
-      .addHelpText("after", example(name))
-      .action(async (flags) => {
-        if (name === "republish" && !flags.date) throw new UsageError("republish needs --date YYYY-MM-DD");
-        setCode(await runCommand(flags, io, { fetch: globalThis.fetch, env: process.env }));
-      });
+      .option("--retention-days <n>", "whole versions older than this are collected (default 7)")
+      .option("--record-days <n>", "the record (every version, rebuildable) is kept this long (default 400)")
+      .option("--quiet", "no progress or info logs");
+    if (name === "run") {
+      command.option(
+        "--tomorrow <when>",
+        "also publish tomorrow: auto (from 15:00 UTC), yes or no (default: auto; no with --date)",
+      );
+    }
+    command.addHelpText("after", example(name)).action(async (flags) => {
+      if (name === "republish" && !flags.date) throw new UsageError("republish needs --date YYYY-MM-DD");
+      setCode(await runCommand(flags, io, { fetch: globalThis.fetch, env: process.env }));
+    });
   }
+  cli
+    .command("history")
+    .description("each change of a feature's state and intervals, with the version and time it was published")
+    .requiredOption("--id <feature id>", "the feature's _id")
+    .requiredOption("--from <ISO>", "from this instant")
+    .requiredOption("--to <ISO>", "to this instant")
+    .option("--store <DIR|s3://bucket/prefix>", "store", "artifacts")
+    .option("--s3-endpoint <URL>", "S3-compatible endpoint")
+    .option("--json", "JSON instead of text")
+    .addHelpText("after", example("history"))
+    .action(async (flags) => setCode(await historyCommand(flags, io)));
+  cli
+    .command("replay")
+    .description("publish a folder of dated NOTAM snapshots in order into one store, as the scheduled job met them")
+    .requiredOption("--airspaces <[CC=]path>", "airspace file or directory (repeatable), read for every run", collect)
+    .requiredOption("--notams <DIR>", "the snapshots, one briefing per file, in order of name")
+    .option("--aup <[YYYY-MM-DD[Thhmm]=]path>", "AUP/UUP given to every run (repeatable)", collect)
+    .option("--store <DIR|s3://bucket/prefix>", "store", "artifacts")
+    .option("--s3-endpoint <URL>", "S3-compatible endpoint")
+    .option("--delay <minutes>", "each run's now is the snapshot's as-of time plus this (default 5)")
+    .option("--tomorrow <when>", "also publish tomorrow: auto (from 15:00 UTC), yes or no (default: auto)")
+    .option("--max-source-age <minutes>", "NOTAM and AUP sources older than this are stale (default 120)")
+    .option("--retention-days <n>", "whole versions older than this are collected (default 7)")
+    .option("--record-days <n>", "the record (every version, rebuildable) is kept this long (default 400)")
+    .option("--report <FILE>", "write every run's figures (JSON) here")
+    .option("--quiet", "only the summary")
+    .addHelpText("after", example("replay"))
+    .action(async (flags) => setCode(await replayCommand(flags, io)));
   cli
     .command("status")
     .description("the shadow path's diagnostics document; exit 0 healthy, 1 degraded or absent")
@@ -146,6 +188,8 @@ function program(io: Io, setCode: (code: number) => void): Command {
     .option("--date <YYYY-MM-DD>", "UTC day (with inputs)")
     .option("--now <ISO>", "reference instant (with inputs)")
     .option("--max-source-age <minutes>", "NOTAM and AUP sources older than this are stale (with inputs; default 120)")
+    .option("--at <ISO>", "with --store: the version live at this instant (the record)")
+    .option("--day <YYYY-MM-DD>", "with --store: that day's version (with --at: the one live then)")
     .option("--json", "JSON instead of text")
     .addHelpText("after", example("explain"))
     .action(async (flags) => setCode(await explainCommand({ store: "artifacts", ...flags }, io)));

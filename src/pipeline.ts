@@ -192,6 +192,7 @@ export async function publishDay(
   await writeExplanations(
     deps.store,
     explainDocument(published.manifest.version, day.date, now, evidence, explanations),
+    published.manifest.first,
   );
   if (options.staticTier) {
     // the airspace sources alone: no NOTAM or AUP links, their sources taken as absent (hence Unknown where they matter)

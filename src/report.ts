@@ -21,7 +21,22 @@ export interface RunReport {
   manifest: string;
   sources: Array<{ name: string; format: string; sha256: string; records: number; skipped: number }>;
   records: { read: number; normalised: number; filteredOut: number; published: number; skipped: number };
-  countries: Record<string, { features: number; airspaces: number; graphicalNotams: number }>;
+  countries: Record<
+    string,
+    {
+      features: number;
+      airspaces: number;
+      graphicalNotams: number;
+      /** The collection's gzip bytes (the full download). */
+      gzBytes: number;
+      /** What changed since the previous version of the day (DESIGN §8), when it changed. */
+      changes?: { added: number; changed: number; removed: number; gzBytes: number };
+    }
+  >;
+  /** The version before this one of the same day; null for the day's first. */
+  previous: string | null;
+  /** Today's pointer was switched to this version (false for tomorrow and for a past day). */
+  today: boolean;
   activity: { isActive: Record<string, number>; activationType: Record<string, number> };
   objects: { uploaded: number; reused: number };
   /** How fresh the dynamic sources were: conditional airspaces are Unknown unless fresh. */
@@ -78,7 +93,15 @@ export function buildReport(r: ReportInput): RunReport {
   for (const cc of [...r.byCountry.keys()].sort()) {
     const fs = r.byCountry.get(cc)!.features;
     const graphicalNotams = fs.filter((f) => f.properties.featureCategory === "graphicalNotam").length;
-    countries[cc] = { features: fs.length, airspaces: fs.length - graphicalNotams, graphicalNotams };
+    const entry = r.published.manifest.countries[cc];
+    const c = entry?.changes;
+    countries[cc] = {
+      features: fs.length,
+      airspaces: fs.length - graphicalNotams,
+      graphicalNotams,
+      gzBytes: entry?.gzBytes ?? 0,
+      ...(c ? { changes: { added: c.added, changed: c.changed, removed: c.removed, gzBytes: c.gzBytes } } : {}),
+    };
     published += fs.length;
     for (const f of fs) {
       const m = f.properties.vendor.dynamicAirspaceMapping;
@@ -103,6 +126,8 @@ export function buildReport(r: ReportInput): RunReport {
     now: isoInstant(r.options.now),
     version: r.published.manifest.version,
     manifest: r.published.pointer.manifest,
+    previous: r.published.manifest.previous ?? null,
+    today: r.published.today,
     sources,
     records: {
       read: read + readerSkipped,

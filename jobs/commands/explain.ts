@@ -2,9 +2,13 @@
 // (`--store DIR`) or from the inputs (`--airspaces … [--notams …] [--aup …] --date D [--now T]`).
 import type { Feature } from "../../src/model/contract.js";
 import { type Explanation, notamExplanation } from "../../src/model/explain.js";
+import type { VersionManifest } from "../../src/model/manifest.js";
+import { parseInstant, utcDay } from "../../src/model/time.js";
+import { tierPrefix } from "../../src/publish/artifacts.js";
 import { readExplanations } from "../../src/publish/explanations.js";
 import { MemoryStore } from "../../src/publish/memory-store.js";
-import { currentManifest, readEurope } from "../../src/publish/read-back.js";
+import { currentManifest } from "../../src/publish/read-back.js";
+import { DayRecord } from "../../src/publish/record.js";
 import type { ObjectStore } from "../../src/publish/store.js";
 import type { Io } from "../io.js";
 import { openStore } from "../store.js";
@@ -14,6 +18,10 @@ import { type PublishFlags, publishCommand } from "./publish.js";
 export interface ExplainFlags extends Partial<PublishFlags> {
   id?: string;
   json?: boolean;
+  /** What the service said at this instant (the record, DESIGN §8). */
+  at?: string;
+  /** The day's version (with --at: the one live then); default today. */
+  day?: string;
 }
 
 export async function explainCommand(flags: ExplainFlags, io: Io): Promise<number> {
@@ -26,10 +34,9 @@ export async function explainCommand(flags: ExplainFlags, io: Io): Promise<numbe
   } else if (flags.store)
     store = openStore(flags.store, flags.s3Endpoint, (line) => io.stderr.write(`airspace-publisher: ${line}\n`));
   else throw new UsageError("explain needs --store DIR, or the inputs (--airspaces … --date …)");
-  const manifest = await currentManifest(store);
-  if (!manifest) throw new UsageError(`nothing is published in ${store.url}`);
-  const fc = await readEurope(store, manifest);
-  const feature = fc.features.find((f) => f.properties._id === flags.id);
+  const record = new DayRecord(store, tierPrefix("dynamic"));
+  const manifest = await versionAsked(record, store, flags, io.now());
+  const feature = await findFeature(record, manifest, flags.id);
   if (!feature) {
     io.stderr.write(`airspace-publisher: no feature "${flags.id}" in version ${manifest.version}\n`);
     return 1;
@@ -42,6 +49,37 @@ export async function explainCommand(flags: ExplainFlags, io: Io): Promise<numbe
       : text(feature, manifest.version, why),
   );
   return 0;
+}
+
+/** The version `--at`/`--day` ask for, else today's live one. */
+async function versionAsked(
+  record: DayRecord,
+  store: ObjectStore,
+  flags: ExplainFlags,
+  clock: number,
+): Promise<VersionManifest> {
+  if (flags.day !== undefined && !utcDay(flags.day)) throw new UsageError(`--day takes YYYY-MM-DD, got "${flags.day}"`);
+  if (flags.at !== undefined) {
+    const at = parseInstant(flags.at);
+    if (at === undefined) throw new UsageError(`--at must be an ISO 8601 instant with a zone, got "${flags.at}"`);
+    if (at > clock + 60_000) throw new UsageError(`--at ${flags.at} is after now: the record holds what was said`);
+    const m = await record.liveAt(at, flags.day);
+    if (!m)
+      throw new UsageError(`nothing${flags.day ? ` of ${flags.day}` : ""} was live at ${flags.at} in ${store.url}`);
+    return m;
+  }
+  const m = flags.day ? await record.head(flags.day) : await currentManifest(store);
+  if (!m) throw new UsageError(`nothing${flags.day ? ` of ${flags.day}` : ""} is published in ${store.url}`);
+  return m;
+}
+
+/** The feature in one of the version's countries (their collections kept, or rebuilt from the record). */
+async function findFeature(record: DayRecord, m: VersionManifest, id: string): Promise<Feature | undefined> {
+  for (const cc of Object.keys(m.countries).sort()) {
+    const f = (await record.collection(m, cc)).features.find((x) => x.properties._id === id);
+    if (f) return f;
+  }
+  return undefined;
 }
 
 function explanation(f: Feature, version: string, why: Explanation) {

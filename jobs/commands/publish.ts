@@ -30,7 +30,24 @@ export interface PublishFlags {
   variant?: string;
   s3Endpoint?: string;
   retentionDays?: string;
+  recordDays?: string;
   static?: boolean;
+}
+
+/** `--retention-days` (whole versions, default 7) and `--record-days` (the record, default 400) in ms. */
+export function retentionOf(flags: { retentionDays?: string; recordDays?: string }): {
+  keepMs: number;
+  recordMs: number;
+} {
+  const days = (text: string | undefined, name: string, fallback: number) => {
+    const n = text === undefined ? fallback : Number(text);
+    if (!(n > 0)) throw new UsageError(`--${name} takes a number of days > 0, got "${text}"`);
+    return n * 86_400_000;
+  };
+  const keepMs = days(flags.retentionDays, "retention-days", 7);
+  const recordMs = days(flags.recordDays, "record-days", 400);
+  if (recordMs < keepMs) throw new UsageError("--record-days must be at least --retention-days");
+  return { keepMs, recordMs };
 }
 
 /** `store` replaces `--store` (explain publishes into memory). */
@@ -49,9 +66,7 @@ export async function publishCommand(flags: PublishFlags, io: Io, store?: Object
     now = clock >= day.start && clock < day.end ? clock : day.start;
   }
   const countries = flags.countries === undefined ? undefined : parseCountries(flags.countries);
-  const keepDays = flags.retentionDays === undefined ? 7 : Number(flags.retentionDays);
-  if (!(keepDays > 0))
-    throw new UsageError(`--retention-days takes a number of days > 0, got "${flags.retentionDays}"`);
+  const retention = retentionOf(flags);
   const log = createLogger(io.stderr, flags.quiet);
   if (flags.variant !== undefined && flags.variant !== "production" && flags.variant !== "development") {
     throw new UsageError(`--variant must be production or development, got "${flags.variant}"`);
@@ -90,9 +105,10 @@ export async function publishCommand(flags: PublishFlags, io: Io, store?: Object
   await followShadow(target, log, io.now);
   const page = await publishMapPage(target);
   if (page.length > 0) log.info("map page", { written: page.join(",") });
-  const gc = await collectGarbage(target, { now: io.now(), keepMs: keepDays * 86_400_000 });
+  // ages follow the run's now, not the machine's clock (DESIGN §8): a past day published keeps what it would have
+  const gc = await collectGarbage(target, { now, ...retention });
   log.info("retention", { ...gc });
-  if (flags.static) await collectGarbage(target, { now: io.now(), keepMs: keepDays * 86_400_000, tier: "static" });
+  if (flags.static) await collectGarbage(target, { now, ...retention, tier: "static" });
   if (flags.report) {
     await mkdir(path.dirname(path.resolve(flags.report)), { recursive: true });
     await writeFile(flags.report, `${JSON.stringify(report, null, 2)}\n`);

@@ -4,10 +4,11 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { planMetaFrom } from "../../src/aup/read.js";
 import { aupDayOf, parseSourcesConfig, type SourceConfig, SourcesConfigError } from "../../src/fetch/config.js";
-import { type FetchResult, fetchSource } from "../../src/fetch/fetch-source.js";
-import { utcDay } from "../../src/model/time.js";
+import { type FetchResult, fetchSource, SourceFetchError } from "../../src/fetch/fetch-source.js";
+import { isoInstant, type UtcDay, utcDay } from "../../src/model/time.js";
 import { publishDay } from "../../src/pipeline.js";
 import { collectGarbage } from "../../src/publish/retention.js";
+import type { RunReport } from "../../src/report.js";
 import { describeSources } from "../../src/report.js";
 import type { Io } from "../io.js";
 import { createLogger } from "../log.js";
@@ -16,6 +17,7 @@ import { openStore } from "../store.js";
 import { summaryLines } from "../summary.js";
 import { UsageError } from "../usage.js";
 import { publishMapPage } from "../web-assets.js";
+import { retentionOf } from "./publish.js";
 
 export interface RunFlags {
   config: string;
@@ -25,7 +27,14 @@ export interface RunFlags {
   now?: string;
   report?: string;
   quiet?: boolean;
+  /** run only: also publish tomorrow: `auto` from 15:00 UTC (the EAUP for tomorrow), `yes`, `no`. */
+  tomorrow?: string;
+  retentionDays?: string;
+  recordDays?: string;
 }
+
+/** From this hour (UTC) of the day the scheduled job also publishes tomorrow (DESIGN §8). */
+const TOMORROW_FROM_HOUR = 15;
 
 export async function runCommand(
   flags: RunFlags,
@@ -53,11 +62,27 @@ export async function runCommand(
   if (!day) throw new UsageError(`--date must be YYYY-MM-DD, got "${date}"`);
   const now = flags.now ? Date.parse(flags.now) : clock >= day.start && clock < day.end ? clock : day.start;
   if (Number.isNaN(now)) throw new UsageError(`--now must be an ISO 8601 instant, got "${flags.now}"`);
+  const tomorrow = flags.tomorrow ?? (flags.date ? "no" : "auto");
+  if (!["auto", "yes", "no"].includes(tomorrow)) {
+    throw new UsageError(`--tomorrow takes auto, yes or no, got "${flags.tomorrow}"`);
+  }
+  const withTomorrow = tomorrow === "yes" || (tomorrow === "auto" && now >= day.start + TOMORROW_FROM_HOUR * 3_600_000);
+  const retention = retentionOf(flags);
   const store = openStore(flags.store, flags.s3Endpoint, (line) => io.stderr.write(`airspace-publisher: ${line}\n`));
   const log = createLogger(io.stderr, flags.quiet);
   const fetched: Array<{ source: SourceConfig; r: FetchResult }> = [];
   for (const source of config.sources) {
-    const r = await fetchSource(source, { fetch: deps.fetch, store, now: clock });
+    const forTomorrow = source.aupDay === "tomorrow";
+    if (forTomorrow && !withTomorrow) continue;
+    let r: FetchResult;
+    try {
+      r = await fetchSource(source, { fetch: deps.fetch, store, now: clock });
+    } catch (err) {
+      // tomorrow's plan may not be out yet: its areas are Unknown, nothing else is lost
+      if (!forTomorrow || !(err instanceof SourceFetchError)) throw err;
+      log.warn("source unavailable", { source: source.name, reason: err.message });
+      continue;
+    }
     if (r.stale) log.warn("source stale", { source: r.name, from: r.from, reason: r.reason ?? "" });
     else log.info("source fetched", { source: r.name, from: r.from, bytes: r.bytes.length });
     fetched.push({ source, r });
@@ -87,29 +112,48 @@ export async function runCommand(
           : { issued: x.r.lastModified, issuedFrom: "declared" as const };
       return { ...input(x), ...(plan ? { plan: { ...plan, ...issued } } : {}) };
     });
-  const report = await publishDay(
-    airspaces,
-    {
-      day,
-      now,
-      sources: { notam: [], aup: [] },
-      ...(notams.length ? { notams } : {}),
-      ...(aup.length ? { aup } : {}),
-    },
-    { store, log, clock: io.now },
-  );
+  // the same fetched sources for both days: NOTAMs by their validity and Item D, plans by their AUP day
+  const publishOne = (d: UtcDay) =>
+    publishDay(
+      airspaces,
+      {
+        day: d,
+        now,
+        sources: { notam: [], aup: [] },
+        ...(notams.length ? { notams } : {}),
+        ...(aup.length ? { aup } : {}),
+      },
+      { store, log, clock: io.now },
+    );
+  const report = await publishOne(day);
+  const next = withTomorrow ? await publishOne(utcDay(isoDay(day.end))!) : undefined;
   await followShadow(store, log, io.now);
   await publishMapPage(store);
-  const gc = await collectGarbage(store, { now: clock });
-  const gcStatic = await collectGarbage(store, { now: clock, tier: "static" });
+  // ages follow the run's now (DESIGN §8)
+  const gc = await collectGarbage(store, { now, ...retention });
+  const gcStatic = await collectGarbage(store, { now, ...retention, tier: "static" });
   log.info("retention", { ...gc, staticVersionsDeleted: gcStatic.versionsDeleted });
-  if (flags.report) await writeFile(flags.report, `${JSON.stringify(report, null, 2)}\n`);
+  if (flags.report)
+    await writeFile(flags.report, `${JSON.stringify(next ? { ...report, tomorrow: next } : report, null, 2)}\n`);
   io.stdout.write(
     `published ${report.version}: ${report.records.published} features; sources: ${describeSources(report.sourceStates)}\n`,
   );
+  if (next)
+    io.stdout.write(`published ${next.version} for tomorrow ${isoDay(day.end)}: ${next.records.published} features\n`);
   // the short summary `publish` prints, unless --quiet (the crontab's 15-minute runs)
   if (!flags.quiet) {
     io.stdout.write(`${summaryLines(report, flags.store).join("\n")}\n`);
+    io.stdout.write(`${liveDays(report, next)}\n`);
   }
   return 0;
+}
+
+const isoDay = (ms: number) => isoInstant(ms).slice(0, 10);
+
+/** `  live: today 2026-08-22 20260822T151500Z-…, tomorrow 2026-08-23 20260822T151500Z-…` */
+function liveDays(today: RunReport, tomorrow: RunReport | undefined): string {
+  const line = [`today ${today.date} ${today.version}`];
+  if (tomorrow) line.push(`tomorrow ${tomorrow.date} ${tomorrow.version}`);
+  else line.push("tomorrow not published by this run (from 15:00 UTC, or --tomorrow yes)");
+  return `  live: ${line.join(", ")}`;
 }

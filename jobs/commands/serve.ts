@@ -113,7 +113,9 @@ export async function startOrigin(flags: ServeFlags, io: Io): Promise<Origin> {
     assets: await mapPage(),
     tokens: () => tokens,
     status: () => status,
+    read: (key) => store.get(key),
     clock: () => performance.now(),
+    wallClock: () => io.now(),
     log: (line) => io.stdout.write(`${JSON.stringify({ time: new Date(io.now()).toISOString(), ...line })}\n`),
   });
   const server = http.createServer(

@@ -39,8 +39,14 @@ export const SourceConfig = z
       .array(z.string().regex(/^[A-Z]{4}$/, { error: "expected a four-letter FIR ident like EGTT" }))
       .min(1, { error: "expected at least one FIR" })
       .optional(),
-    /** AUP tables only: the AUP day the table describes, relative to the run's date (see aupDayOf). */
-    aupDay: z.enum(["today", "yesterday"], { error: 'expected "today" or "yesterday"' }).optional(),
+    /**
+     * AUP tables only: the AUP day the table describes, relative to the run's date (see aupDayOf). A `tomorrow`
+     * table is fetched only when the run publishes tomorrow, and until the EAUP for tomorrow is out (15:00 UTC in
+     * summer, 16:00 in winter) its failure is no error: tomorrow's AMC-managed areas are then Unknown.
+     */
+    aupDay: z
+      .enum(["today", "yesterday", "tomorrow"], { error: 'expected "today", "yesterday" or "tomorrow"' })
+      .optional(),
     /** Whole request, headers and body. @default 30000 */
     timeoutMs: z.number({ error: "expected a whole number of milliseconds > 0" }).int().positive().default(30_000),
     /** Larger bodies are refused while reading, never buffered whole. @default 209715200 (200 MiB) */
@@ -140,7 +146,7 @@ export function aupDayOf(source: Pick<SourceConfig, "aupDay">, date: string): st
   const day = utcDay(date);
   if (!day) throw new RangeError(`aupDayOf: date: expected a calendar date YYYY-MM-DD, received ${show(date)}`);
   if (source.aupDay === undefined) return undefined;
-  const start = source.aupDay === "today" ? day.start : day.start - DAY_MS;
+  const start = day.start + { yesterday: -DAY_MS, today: 0, tomorrow: DAY_MS }[source.aupDay];
   return new Date(start).toISOString().slice(0, 10);
 }
 

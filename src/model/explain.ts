@@ -48,6 +48,12 @@ export const ExplainDocument = z.strictObject({
     }),
   ),
   features: z.record(z.string(), Explanation),
+  /**
+   * Stored as a delta (issue 23, the record): `features` holds only what differs from the day's first version
+   * `base`, and `removed` the ids of `base` this version no longer has. Readers merge; they never see a delta.
+   */
+  base: z.string().optional(),
+  removed: z.array(z.string()).optional(),
 });
 export type ExplainDocument = z.infer<typeof ExplainDocument>;
 

@@ -1,7 +1,8 @@
 // The pointer and version manifest (DESIGN §5). Public and read back by later runs and the origin:
 // validated on read, and a `schema` we do not know is refused (STYLE habit 13).
 import { z } from "zod";
-import { Count, IsoInstant } from "./contract.js";
+import { Count, type Feature, IsoInstant } from "./contract.js";
+import { TIERS } from "./vocab.js";
 
 export const MANIFEST_SCHEMA = 1;
 
@@ -25,6 +26,35 @@ export const CountryEntry = z.strictObject({
   /** CRC-32 of the uncompressed fragment, for joining fragments into one gzip member. */
   fragmentCrc32: z.number().int().min(0),
   count: Count,
+  /**
+   * DESIGN §8: the change from the previous version of the same day (`from`), when this country changed; a gzip
+   * ChangeSet under `v1/changes/<day>/<sha256>.json.gz`. Absent when the country is as it was (same `sha256`).
+   */
+  changes: z
+    .strictObject({
+      from: z.string(),
+      key: z.string(),
+      sha256: Sha256,
+      bytes: z.number().int().min(0),
+      gzBytes: z.number().int().min(0),
+      added: z.number().int().min(0),
+      changed: z.number().int().min(0),
+      removed: z.number().int().min(0),
+    })
+    .optional(),
+  /** DESIGN §8: the country's OpenAir for instruments, a gzip object and its raw-deflate fragment (for joins). */
+  openair: z
+    .strictObject({
+      key: z.string(),
+      fragment: z.string(),
+      sha256: Sha256,
+      fragmentSha256: Sha256,
+      fragmentBytes: z.number().int().min(0),
+      fragmentCrc32: z.number().int().min(0),
+      gzBytes: z.number().int().min(0),
+      blocks: z.number().int().min(0),
+    })
+    .optional(),
 });
 export type CountryEntry = z.infer<typeof CountryEntry>;
 
@@ -71,8 +101,32 @@ export const VersionManifest = z.strictObject({
   sources: z.record(z.string(), SourceEntry),
   countries: z.record(z.string().regex(/^[A-Z]{2}$/), CountryEntry),
   europe: EuropeEntry,
+  /**
+   * The record (DESIGN §8), written by versions since issue 23: the version before this one of the same day (null:
+   * the day's first), the day's first version (whose collections, with the change sets, rebuild every version of
+   * the day), when the run switched it live (its `now`, the record's clock) and the pointers it was switched into.
+   */
+  previous: z.string().nullable().optional(),
+  first: z.string().optional(),
+  liveFrom: IsoInstant.optional(),
+  pointers: z.array(z.string()).optional(),
 });
 export type VersionManifest = z.infer<typeof VersionManifest>;
+
+/** DESIGN §8: what changed in one country from version `from` of the day; applied to `from`'s collection it gives
+ * this version's (feature order aside: collections are sorted by `_id`). `meta` is the collection's new meta. */
+export const ChangeSet = z.strictObject({
+  schema: z.literal(MANIFEST_SCHEMA),
+  country: z.string().regex(/^[A-Z]{2}$/),
+  day: z.iso.date(),
+  from: z.string(),
+  meta: z.strictObject({ count: Count, tier: z.enum(TIERS) }),
+  /** Features as published (validated when published; not parsed again here). */
+  added: z.array(z.custom<Feature>()),
+  changed: z.array(z.custom<Feature>()),
+  removed: z.array(z.string()),
+});
+export type ChangeSet = z.infer<typeof ChangeSet>;
 
 export const Pointer = z.strictObject({
   schema: z.literal(MANIFEST_SCHEMA),

@@ -5,7 +5,8 @@
 import { createHash } from "node:crypto";
 import type { Count } from "../model/contract.js";
 import type { VersionManifest } from "../model/manifest.js";
-import { addCount, memberPieces, pieceOf } from "../publish/artifacts.js";
+import { addCount, memberPieces, openairPieces, pieceOf } from "../publish/artifacts.js";
+import { OPENAIR_HEADER } from "../publish/openair.js";
 import { EUROPE } from "./countries.js";
 import type { TierView } from "./published.js";
 
@@ -26,41 +27,63 @@ function countOf(manifest: VersionManifest, codes: readonly string[]): Count {
   return sum;
 }
 
-/** Answers built lately, by tier, version and country set: the shell is deflated and the tag hashed once. */
+/**
+ * Answers built lately, by tier, version, form and country set (least recently used first out): the shell is
+ * deflated and the tag hashed once. Several versions are served at once (today, tomorrow, past instants), so old
+ * answers leave by age, not when a version changes.
+ */
 const recent = new Map<string, Answer>();
-const RECENT = 256;
-const versions = new Map<string, string>();
+const RECENT = 128;
 
 /** `codes` as parseCountries returns them: sorted published codes, or EUROPE alone. */
-export async function answer(view: TierView, manifest: VersionManifest, codes: readonly string[]): Promise<Answer> {
-  if (versions.get(manifest.tier) !== manifest.version) {
-    // a new version: answers of the old one would only keep its fragments alive
-    for (const k of recent.keys()) if (k.startsWith(`${manifest.tier}|`)) recent.delete(k);
-    versions.set(manifest.tier, manifest.version);
-  }
-  const key = `${manifest.tier}|${manifest.version}|${codes.join(",")}`;
+export async function answer(
+  view: TierView,
+  manifest: VersionManifest,
+  codes: readonly string[],
+  form: "geojson" | "openair" = "geojson",
+): Promise<Answer> {
+  const key = `${manifest.tier}|${manifest.version}|${form}|${codes.join(",")}`;
   const hit = recent.get(key);
-  if (hit) return hit;
-  const built = await build(view, manifest, codes);
+  if (hit) {
+    recent.delete(key);
+    recent.set(key, hit);
+    return hit;
+  }
+  const built = form === "geojson" ? await build(view, manifest, codes) : await buildOpenair(view, manifest, codes);
   recent.set(key, built);
   if (recent.size > RECENT) recent.delete(recent.keys().next().value!);
   return built;
 }
 
+/** The countries' OpenAir joined into one gzip member after the header (DESIGN §8). */
+async function buildOpenair(view: TierView, manifest: VersionManifest, codes: readonly string[]): Promise<Answer> {
+  const names = codes[0] === EUROPE ? Object.keys(manifest.countries).sort() : codes;
+  const entries = names.map((cc) => manifest.countries[cc]!.openair!);
+  const fragments = await Promise.all(names.map((cc) => view.openairOf(manifest, cc)));
+  const pieces = openairPieces(
+    entries.map((e, i) => ({ deflated: fragments[i]!, crc32: e.fragmentCrc32, length: e.fragmentBytes })),
+  );
+  const bytes = OPENAIR_HEADER.length + 1 + entries.reduce((n, e) => n + e.fragmentBytes, 0);
+  const etag = createHash("sha256")
+    .update(JSON.stringify(["openair", entries.map((e) => e.fragmentSha256)]))
+    .digest("base64url")
+    .slice(0, 32);
+  return { pieces, gzBytes: pieces.reduce((n, p) => n + p.length, 0), bytes, etag: `"${etag}"` };
+}
+
 async function build(view: TierView, manifest: VersionManifest, codes: readonly string[]): Promise<Answer> {
   const names = codes[0] === EUROPE ? manifest.europe.parts : codes;
-  const entries = names.map((cc) => manifest.countries[cc]!);
   // an empty country has an empty fragment: it adds no features (and no comma)
-  const joined = entries.filter((e) => e.fragmentBytes > 0);
-  const fragments = await Promise.all(joined.map((e) => view.fragment(e)));
+  const joined = names.filter((cc) => manifest.countries[cc]!.fragmentBytes > 0);
+  const fragments = await Promise.all(joined.map((cc) => view.fragmentOf(manifest, cc)));
   const count = countOf(manifest, codes);
   const { pieces, bytes } = memberPieces(
-    joined.map((entry, i) => pieceOf({ entry, fragment: fragments[i]! })),
+    joined.map((cc, i) => pieceOf({ entry: manifest.countries[cc]!, fragment: fragments[i]! })),
     count,
     manifest.tier,
   );
   const etag = createHash("sha256")
-    .update(JSON.stringify([manifest.tier, count, joined.map((e) => e.fragmentSha256)]))
+    .update(JSON.stringify([manifest.tier, count, joined.map((cc) => manifest.countries[cc]!.fragmentSha256)]))
     .digest("base64url")
     .slice(0, 32);
   return { pieces, gzBytes: pieces.reduce((n, p) => n + p.length, 0), bytes, etag: `"${etag}"` };

@@ -1,12 +1,15 @@
 // The /v1 origin's request handler (DESIGN §6): routing, bearer auth, the countries and scope parameters,
 // conditional requests, gzip or identity, RFC 9457 problems, one access log line per request (never a token).
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createGunzip } from "node:zlib";
+import { createGunzip, gzipSync } from "node:zlib";
+import type { VersionManifest } from "../model/manifest.js";
 import { answer } from "./answer.js";
-import { parseCountries } from "./countries.js";
+import { composeFor, VERSION } from "./changes.js";
+import { EUROPE, parseCountries } from "./countries.js";
 import type { ExplainView } from "./explain.js";
 import { PROBLEMS, type Problem } from "./problem.js";
 import type { TierView } from "./published.js";
+import { select } from "./selection.js";
 import { bearer, type TokenEntry, type TokenFile, verifyToken } from "./tokens.js";
 
 export interface OriginDeps {
@@ -17,11 +20,16 @@ export interface OriginDeps {
   status: () => Buffer | undefined;
   /** The live version's explanations, for the map page's popup; `/explain.json` is not found without them. */
   explanations?: ExplainView;
+  /** An object of the store (change sets for `/v1/data/changes`). */
+  read?: (key: string) => Promise<Buffer | undefined>;
   /** The map page's files by path (`/`, `/app.js`, …), served to anyone; none when absent. */
   assets?: ReadonlyMap<string, { body: Buffer; type: string }>;
   /** One line per request. */
   log: (line: AccessLine) => void;
+  /** A monotonic clock for the request's duration. */
   clock: () => number;
+  /** The wall clock, epoch ms: `at` after it is refused. @default Date.now */
+  wallClock?: () => number;
 }
 
 export interface AccessLine {
@@ -37,6 +45,10 @@ export interface AccessLine {
 }
 
 const DATA = "/v1/data/airspaces";
+/** The same data as OpenAir for instruments (DESIGN §8). */
+const OPENAIR = "/v1/data/airspaces.openair";
+/** What changed since a version the client holds (DESIGN §8). */
+const CHANGES = "/v1/data/changes";
 const STATUS = "/v1/status/master-features";
 /** The map page's list of what is published (codes and counts, like the status: no feature, no token needed). */
 const PUBLISHED = "/published.json";
@@ -45,6 +57,8 @@ const EXPLAIN = "/explain.json";
 const MAX_TARGET = 2048;
 
 export const DATA_CACHE = "public, max-age=60, stale-while-revalidate=600";
+/** For answers to a token in the URL: a shared cache must not keep them (RFC 6750 §2.3). */
+export const PRIVATE_CACHE = "private, max-age=60";
 export const STATUS_CACHE = "public, max-age=15";
 export const ASSET_CACHE = "public, max-age=300";
 
@@ -74,6 +88,8 @@ async function handle(deps: OriginDeps, req: IncomingMessage, res: ServerRespons
   const asset = deps.assets?.get(path);
   const known =
     path === DATA ||
+    path === OPENAIR ||
+    path === CHANGES ||
     path === STATUS ||
     path === PUBLISHED ||
     (path === EXPLAIN && deps.explanations !== undefined) ||
@@ -88,9 +104,9 @@ async function handle(deps: OriginDeps, req: IncomingMessage, res: ServerRespons
   if (path === PUBLISHED) return sendPublished(deps, req, res, line);
   if (asset) return sendAsset(asset, req, res, line);
 
-  const token = authorize(deps, req, res, line);
-  if (!token) return;
   const params = new URLSearchParams(q < 0 ? "" : target.slice(q + 1));
+  const auth = authorize(deps, req, params, res, line);
+  if (!auth) return;
   if (path === EXPLAIN) return sendExplanation(deps, deps.explanations!, params, req, res, line);
   const scopes = params.getAll("scope");
   line.scope = scopes.join(",").slice(0, 20);
@@ -98,23 +114,32 @@ async function handle(deps: OriginDeps, req: IncomingMessage, res: ServerRespons
     return send(res, PROBLEMS.badScope(), line);
   }
   const tier = scopes[0] === "static" ? "static" : "dynamic";
-  if (!allowed(token, tier)) return send(res, PROBLEMS.forbidden(), line);
+  if (!allowed(auth.token, tier)) return send(res, PROBLEMS.forbidden(), line);
   const view = deps.views[tier];
-  const manifest = view.current;
-  if (!manifest) return send(res, PROBLEMS.unavailable("Nothing is published yet."), line);
-
+  if (path === CHANGES && params.has("at")) return send(res, PROBLEMS.changesAt(), line);
+  const selected = await select(view, params, (deps.wallClock ?? Date.now)());
+  if ("problem" in selected) return send(res, selected.problem, line);
+  const manifest = selected.manifest;
   const parsed = parseCountries(params.getAll("countries"), Object.keys(manifest.countries).sort());
   if ("problem" in parsed) return send(res, parsed.problem, line);
   line.countries = parsed.codes.join(",");
-  const body = await answer(view, manifest, parsed.codes);
+  // a token in the URL (instruments send no headers) must not be kept by a shared cache (RFC 6750 §2.3)
+  const cache = auth.inQuery ? PRIVATE_CACHE : DATA_CACHE;
+  if (path === CHANGES) return sendChanges(deps, view, manifest, parsed.codes, params, req, res, line, cache);
+  const openair = path === OPENAIR;
+  const body = await answer(view, manifest, parsed.codes, openair ? "openair" : "geojson");
   const gzip = acceptsGzip(req.headers["accept-encoding"]);
   const etag = gzip ? body.etag : `${body.etag.slice(0, -1)}-identity"`;
   line.encoding = gzip ? "gzip" : "identity";
-  res.setHeader("Content-Type", "application/geo+json");
+  res.setHeader("Content-Type", openair ? "text/plain; charset=utf-8" : "application/geo+json");
+  if (openair) {
+    const name = `airspaces-${parsed.codes.join("-")}-${manifest.date}.openair`;
+    res.setHeader("Content-Disposition", `attachment; filename="${name}"`);
+  }
   res.setHeader("ETag", etag);
   res.setHeader("X-Data-Version", manifest.version);
   res.setHeader("Last-Modified", new Date(manifest.publishedAt).toUTCString());
-  res.setHeader("Cache-Control", DATA_CACHE);
+  res.setHeader("Cache-Control", cache);
   res.setHeader("Vary", "Accept-Encoding");
   if (matches(req.headers["if-none-match"], etag)) {
     res.statusCode = 304;
@@ -136,9 +161,65 @@ async function handle(deps: OriginDeps, req: IncomingMessage, res: ServerRespons
   res.uncork();
 }
 
-/** The request's token when it is valid; otherwise a 401 is sent and undefined returned. */
-function authorize(deps: OriginDeps, req: IncomingMessage, res: ServerResponse, line: AccessLine) {
-  const auth = bearer(req.headers.authorization);
+/** `/v1/data/changes`: the composed change from `since` to the selected (live) version, JSON, gzip when accepted. */
+async function sendChanges(
+  deps: OriginDeps,
+  view: TierView,
+  live: VersionManifest,
+  codes: readonly string[],
+  params: URLSearchParams,
+  req: IncomingMessage,
+  res: ServerResponse,
+  line: AccessLine,
+  cache: string,
+): Promise<void> {
+  const since = params.getAll("since");
+  if (since.length !== 1 || !VERSION.test(since[0]!)) return send(res, PROBLEMS.badSince(), line);
+  const names = codes[0] === EUROPE ? Object.keys(live.countries).sort() : codes;
+  const composed = await composeFor(
+    view,
+    live,
+    since[0]!,
+    names,
+    (key) => deps.read?.(key) ?? Promise.resolve(undefined),
+  );
+  if ("problem" in composed) return send(res, composed.problem, line);
+  res.setHeader("X-Data-Version", live.version);
+  res.setHeader("Cache-Control", cache);
+  res.setHeader("Vary", "Accept-Encoding");
+  if ("notModified" in composed) {
+    res.statusCode = 304;
+    return void res.end();
+  }
+  const gzip = acceptsGzip(req.headers["accept-encoding"]);
+  const body = gzip ? gzipSync(composed.body) : composed.body;
+  line.encoding = gzip ? "gzip" : "identity";
+  res.setHeader("Content-Type", "application/json");
+  res.setHeader("ETag", gzip ? composed.etag : `${composed.etag.slice(0, -1)}-identity"`);
+  if (gzip) res.setHeader("Content-Encoding", "gzip");
+  res.setHeader("Content-Length", body.length);
+  line.bytes = body.length;
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/**
+ * The request's token when it is valid: from `Authorization: Bearer`, or (instruments cannot send headers) from one
+ * `access_token` query parameter (RFC 6750 §2.3), never both. Otherwise a 401 (or 400) is sent and undefined
+ * returned. The token itself is never logged: the access line names its id.
+ */
+function authorize(
+  deps: OriginDeps,
+  req: IncomingMessage,
+  params: URLSearchParams,
+  res: ServerResponse,
+  line: AccessLine,
+): { token: TokenEntry; inQuery: boolean } | undefined {
+  const inQuery = params.getAll("access_token");
+  if (inQuery.length > 0 && (inQuery.length > 1 || req.headers.authorization !== undefined)) {
+    send(res, PROBLEMS.twoTokens(), line);
+    return undefined;
+  }
+  const auth = inQuery.length === 1 ? bearer(`Bearer ${inQuery[0]}`) : bearer(req.headers.authorization);
   const token = "token" in auth ? verifyToken(deps.tokens(), auth.token) : undefined;
   if (!token) {
     res.setHeader("WWW-Authenticate", `Bearer realm="airspaces"${"token" in auth ? ', error="invalid_token"' : ""}`);
@@ -146,7 +227,7 @@ function authorize(deps: OriginDeps, req: IncomingMessage, res: ServerResponse, 
     return undefined;
   }
   line.token = token.id;
-  return token;
+  return { token, inQuery: inQuery.length === 1 };
 }
 
 /** `{version, id, rule, because}` of one feature of the live dynamic version. */
@@ -161,8 +242,10 @@ async function sendExplanation(
   const ids = params.getAll("id");
   const id = ids[0];
   if (ids.length !== 1 || !id || id.length > 200) return send(res, PROBLEMS.badId(), line);
-  const m = deps.views.dynamic.current;
-  if (!m) return send(res, PROBLEMS.unavailable("Nothing is published yet."), line);
+  // the version the map page shows: today by default, tomorrow or a past instant when it asks
+  const selected = await select(deps.views.dynamic, params, (deps.wallClock ?? Date.now)());
+  if ("problem" in selected) return send(res, selected.problem, line);
+  const m = selected.manifest;
   const why = await explanations.of(m.version, id);
   if (!why) return send(res, PROBLEMS.noExplanation(m.version), line);
   const body = Buffer.from(`${JSON.stringify(why)}\n`);
@@ -175,12 +258,27 @@ function sendStatus(deps: OriginDeps, req: IncomingMessage, res: ServerResponse,
   sendAsset({ body: doc, type: "application/json", cache: STATUS_CACHE }, req, res, line);
 }
 
-/** `{version, date, publishedAt, countries: {GB: {airspaces, graphicalNotams, total}}}` of the live version. */
-function sendPublished(deps: OriginDeps, req: IncomingMessage, res: ServerResponse, line: AccessLine): void {
-  const m = deps.views.dynamic.current;
+/**
+ * `{version, date, publishedAt, countries: {GB: {airspaces, graphicalNotams, total}}, tomorrow?: {…the same}}`: the
+ * live version of today, and of tomorrow once it is published (DESIGN §8).
+ */
+async function sendPublished(
+  deps: OriginDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  line: AccessLine,
+): Promise<void> {
+  const view = deps.views.dynamic;
+  const m = view.current;
   if (!m) return void send(res, PROBLEMS.unavailable("Nothing is published yet."), line);
-  const countries = Object.fromEntries(Object.entries(m.countries).map(([cc, c]) => [cc, c.count]));
-  const doc = { version: m.version, date: m.date, publishedAt: m.publishedAt, countries };
+  const about = (v: VersionManifest) => ({
+    version: v.version,
+    date: v.date,
+    publishedAt: v.publishedAt,
+    countries: Object.fromEntries(Object.entries(v.countries).map(([cc, c]) => [cc, c.count])),
+  });
+  const next = await view.head(nextDay(m.date), (deps.wallClock ?? Date.now)()).catch(() => undefined);
+  const doc = { ...about(m), ...(next ? { tomorrow: about(next) } : {}) };
   sendAsset(
     { body: Buffer.from(`${JSON.stringify(doc)}\n`), type: "application/json", cache: STATUS_CACHE },
     req,
@@ -204,6 +302,7 @@ function sendAsset(
 }
 
 const allowed = (token: TokenEntry, tier: "dynamic" | "static") => token.scopes.includes(tier);
+const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** gzip, x-gzip or * with a quality above 0 (RFC 9110 §12.5.3). */
 export function acceptsGzip(header: string | undefined): boolean {

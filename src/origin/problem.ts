@@ -23,7 +23,7 @@ export const PROBLEMS = {
       404,
       "not-found",
       "Not Found",
-      "No such endpoint: use /v1/data/airspaces, /v1/status/master-features or the map page at /.",
+      "No such endpoint: use /v1/data/airspaces, /v1/data/airspaces.openair, /v1/data/changes, /v1/status/master-features or the map page at /.",
     ),
   method: () => problem(405, "method-not-allowed", "Method Not Allowed", "Only GET and HEAD are answered."),
   unauthorized: (detail: string) => problem(401, "unauthorized", "Unauthorized", detail),
@@ -38,4 +38,20 @@ export const PROBLEMS = {
     problem(431, "headers-too-large", "Request Header Fields Too Large", "The request's headers exceed 8 KiB."),
   timeout: () => problem(408, "request-timeout", "Request Timeout", "The request was not received in time."),
   badRequest: () => problem(400, "bad-request", "Bad Request", "The request could not be read as HTTP/1.1."),
+  badSince: () =>
+    problem(
+      400,
+      "since-malformed",
+      "Bad Request",
+      "since takes one version as X-Data-Version names it: 20260822T111500Z-1a2b3c4d.",
+    ),
+  changesAt: () =>
+    problem(400, "changes-at", "Bad Request", "Changes lead to the live version: at has no place here (use day)."),
+  twoTokens: () =>
+    problem(
+      400,
+      "token-twice",
+      "Bad Request",
+      "Give the token once: an Authorization: Bearer header, or one access_token query parameter.",
+    ),
 } as const;

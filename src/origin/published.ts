@@ -4,7 +4,11 @@
 import { createHash } from "node:crypto";
 import type { CountryEntry, VersionManifest } from "../model/manifest.js";
 import type { Tier } from "../model/vocab.js";
+import { tierPrefix } from "../publish/artifacts.js";
+import { deflatePiece } from "../publish/gzip.js";
+import { openairText } from "../publish/openair.js";
 import { currentPointer, manifestOf } from "../publish/read-back.js";
+import { DayRecord } from "../publish/record.js";
 import type { ObjectStore } from "../publish/store.js";
 
 /** Least recently used fragments, up to a number of bytes. Keys are content-addressed, so versions share them. */
@@ -44,12 +48,68 @@ export class FragmentMissing extends Error {
 
 export class TierView {
   current: VersionManifest | undefined;
+  /** Every day's chain (DESIGN §8): other days, past instants, versions whose own objects are gone. */
+  readonly record: DayRecord;
+  private readonly heads = new Map<string, { at: number; head: Promise<VersionManifest | undefined> }>();
 
   constructor(
     private readonly store: ObjectStore,
     readonly tier: Tier,
     private readonly cache: FragmentCache,
-  ) {}
+    /** How long a day's pointer, once read, answers for that day. @default 5000 */
+    private readonly headTtlMs = 5_000,
+  ) {
+    this.record = new DayRecord(store, tierPrefix(tier));
+  }
+
+  /** A day's live version (its pointer re-read at most every `headTtlMs`); undefined when the day is not published. */
+  head(date: string, now: number): Promise<VersionManifest | undefined> {
+    const hit = this.heads.get(date);
+    if (hit && now - hit.at < this.headTtlMs) return hit.head;
+    const head = this.record.head(date);
+    head.catch(() => this.heads.delete(date));
+    this.heads.set(date, { at: now, head });
+    if (this.heads.size > 64) this.heads.delete(this.heads.keys().next().value!);
+    return head;
+  }
+
+  /**
+   * A country's fragment in version `m`: the stored one, or (when retention has left only the day's record) one
+   * rebuilt from the record and checked against the manifest's length and CRC-32.
+   */
+  async fragmentOf(m: VersionManifest, cc: string): Promise<Buffer> {
+    const entry = m.countries[cc]!;
+    try {
+      return await this.fragment(entry);
+    } catch (err) {
+      if (!(err instanceof FragmentMissing)) throw err;
+    }
+    const fc = await this.record.collection(m, cc);
+    const piece = await deflatePiece(Buffer.from(fc.features.map((f) => JSON.stringify(f)).join(",")));
+    if (piece.crc32 !== entry.fragmentCrc32 || piece.length !== entry.fragmentBytes) {
+      throw new FragmentMissing(`${m.version} ${cc}: the rebuilt fragment is not the one published`);
+    }
+    this.cache.set(entry.fragment, piece.deflated);
+    return piece.deflated;
+  }
+
+  /** A country's OpenAir fragment in version `m`: stored, or written again from its (rebuilt) collection. */
+  async openairOf(m: VersionManifest, cc: string): Promise<Buffer> {
+    const oa = m.countries[cc]?.openair;
+    if (!oa) throw new FragmentMissing(`${m.version} ${cc}: published before OpenAir (issue 23)`);
+    const hit = this.cache.get(oa.fragment) ?? (await this.store.get(oa.fragment));
+    if (hit && createHash("sha256").update(hit).digest("hex") === oa.fragmentSha256) {
+      this.cache.set(oa.fragment, hit);
+      return hit;
+    }
+    const fc = await this.record.collection(m, cc);
+    const piece = await deflatePiece(Buffer.from(openairText(fc.features).text));
+    if (piece.crc32 !== oa.fragmentCrc32 || piece.length !== oa.fragmentBytes) {
+      throw new FragmentMissing(`${m.version} ${cc}: the rebuilt OpenAir is not the one published`);
+    }
+    this.cache.set(oa.fragment, piece.deflated);
+    return piece.deflated;
+  }
 
   /**
    * Re-reads the pointer; on a new version loads its fragments (as many as the cache holds), then switches.

@@ -9,6 +9,7 @@ import type { CountryEntry, EuropeEntry } from "../model/manifest.js";
 import type { Tier } from "../model/vocab.js";
 import { crc32Combine } from "./crc32-combine.js";
 import { deflatePiece, deflatePieceSync, gzipPieces, type Piece } from "./gzip.js";
+import { OPENAIR_HEADER, openairText } from "./openair.js";
 
 export const EUROPE = "EUROPE";
 
@@ -16,6 +17,8 @@ export interface Artifact {
   entry: CountryEntry;
   gz: Buffer;
   fragment: Buffer;
+  /** The country's OpenAir (DESIGN §8): a gzip object with the header, and its fragment for joins. */
+  openair: { gz: Buffer; fragment: Buffer };
 }
 
 /** Every country's artifact, and EUROPE's entry: EUROPE is joined from the countries' fragments, never stored. */
@@ -70,11 +73,14 @@ export async function buildArtifacts(
 ): Promise<Artifacts> {
   const codes = [...byCountry.keys()].sort();
   const parts: Piece[] = new Array(codes.length);
+  const openairs: Array<{ piece: Piece; blocks: number }> = new Array(codes.length);
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < codes.length; i = next++) {
       const features = byCountry.get(codes[i]!)!.features;
       parts[i] = await deflatePiece(Buffer.from(features.map((f) => JSON.stringify(f)).join(",")));
+      const oa = openairText(features);
+      openairs[i] = { piece: await deflatePiece(Buffer.from(oa.text)), blocks: oa.blocks };
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
@@ -87,6 +93,9 @@ export async function buildArtifacts(
     const gz = joinMember([piece], count, tier);
     const [sha, fragSha] = [sha256(gz), sha256(piece.deflated)];
     const base = tierPrefix(tier);
+    const oa = openairs[i]!;
+    const oaGz = Buffer.concat(openairPieces([oa.piece]));
+    const [oaSha, oaFragSha] = [sha256(oaGz), sha256(oa.piece.deflated)];
     const entry: CountryEntry = {
       key: `${base}/objects/${sha}.geojson.gz`,
       fragment: `${base}/objects/${fragSha}.deflate`,
@@ -97,8 +106,18 @@ export async function buildArtifacts(
       fragmentBytes: piece.length,
       fragmentCrc32: piece.crc32,
       count,
+      openair: {
+        key: `${base}/objects/${oaSha}.openair.gz`,
+        fragment: `${base}/objects/${oaFragSha}.openair.deflate`,
+        sha256: oaSha,
+        fragmentSha256: oaFragSha,
+        fragmentBytes: oa.piece.length,
+        fragmentCrc32: oa.piece.crc32,
+        gzBytes: oaGz.length,
+        blocks: oa.blocks,
+      },
     };
-    countries.set(cc, { entry, gz, fragment: piece.deflated });
+    countries.set(cc, { entry, gz, fragment: piece.deflated, openair: { gz: oaGz, fragment: oa.piece.deflated } });
     addCount(europeCount, count);
   }
   if (europeAirspaceNotams !== undefined) europeCount.airspaceNotams = europeAirspaceNotams;
@@ -149,6 +168,20 @@ export function memberPieces(parts: readonly Piece[], count: Count, tier: Tier):
   const whole = crc32Combine(crc32Combine(head.crc32, crc, length), tail.crc32, tail.length);
   const bytes = prefix.length + length + suffix.length;
   return { pieces: gzipPieces([head.deflated, ...pieces, tail.deflated], whole, bytes), bytes };
+}
+
+const OPENAIR_HEAD = deflatePieceSync(Buffer.from(`${OPENAIR_HEADER}\n`), false);
+const FINAL = deflatePieceSync(Buffer.alloc(0), true);
+
+/** One gzip member of OpenAir: the header, then the countries' blocks in order (they end in blank lines). */
+export function openairPieces(parts: readonly Piece[]): Buffer[] {
+  let crc = OPENAIR_HEAD.crc32;
+  let length = OPENAIR_HEAD.length;
+  for (const p of parts) {
+    crc = crc32Combine(crc, p.crc32, p.length);
+    length += p.length;
+  }
+  return gzipPieces([OPENAIR_HEAD.deflated, ...parts.map((p) => p.deflated), FINAL.deflated], crc, length);
 }
 
 /** The uncompressed length a gzip member declares in its trailer (ours never exceed 4 GiB). */

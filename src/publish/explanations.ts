@@ -1,16 +1,20 @@
 // The explanations of one published version (src/resolve/explain.ts) in the store's internal part:
 // `internal/explain/<version>.json.gz`, written once after the version (an unchanged re-run finds it there), read
-// by `explain`, collected with its version by retention. Never public.
+// by `explain`, collected with its version by retention. Never public. The day's first version holds them all;
+// a later version of the day holds what differs from it (kept for the record at a fraction of the size).
 import { gunzipSync, gzipSync } from "node:zlib";
 import { EXPLAIN_SCHEMA, ExplainDocument } from "../model/explain.js";
 import type { ObjectStore } from "./store.js";
 
 export const explainKey = (version: string) => `internal/explain/${version}.json.gz`;
 
-export async function writeExplanations(store: ObjectStore, doc: ExplainDocument): Promise<void> {
+/** Writes `doc` whole when `base` is undefined (or the version itself), else what differs from `base`'s. */
+export async function writeExplanations(store: ObjectStore, doc: ExplainDocument, base?: string): Promise<void> {
   const key = explainKey(doc.version);
   if (await store.head(key)) return;
-  await store.put(key, gzipSync(Buffer.from(JSON.stringify(doc))), {
+  const from = base && base !== doc.version ? await readExplanations(store, base) : undefined;
+  const stored = from ? delta(doc, from) : doc;
+  await store.put(key, gzipSync(Buffer.from(JSON.stringify(stored))), {
     contentType: "application/json",
     contentEncoding: "gzip",
     cacheControl: "no-store",
@@ -19,6 +23,18 @@ export async function writeExplanations(store: ObjectStore, doc: ExplainDocument
 
 /** The explanations of a version, or undefined when none were stored (versions published before issue 15). */
 export async function readExplanations(store: ObjectStore, version: string): Promise<ExplainDocument | undefined> {
+  const doc = await readStored(store, version);
+  if (!doc?.base) return doc;
+  const base = await readStored(store, doc.base);
+  if (!base) throw new Error(`${explainKey(version)}: its base ${doc.base} is gone`);
+  const features = { ...base.features };
+  for (const id of doc.removed ?? []) delete features[id];
+  Object.assign(features, doc.features);
+  const { base: _, removed: __, ...whole } = doc;
+  return { ...whole, features: Object.fromEntries(Object.entries(features).sort(([a], [b]) => cmp(a, b))) };
+}
+
+async function readStored(store: ObjectStore, version: string): Promise<ExplainDocument | undefined> {
   const bytes = await store.get(explainKey(version));
   if (!bytes) return undefined;
   const json: unknown = JSON.parse(gunzipSync(bytes).toString("utf8"));
@@ -27,3 +43,16 @@ export async function readExplanations(store: ObjectStore, version: string): Pro
     throw new Error(`${explainKey(version)}: schema ${JSON.stringify(schema)} is not supported`);
   return ExplainDocument.parse(json);
 }
+
+/** `doc` as what differs from `from` (a whole document). */
+function delta(doc: ExplainDocument, from: ExplainDocument): ExplainDocument {
+  const features: ExplainDocument["features"] = {};
+  for (const [id, e] of Object.entries(doc.features)) {
+    const was = from.features[id];
+    if (!was || JSON.stringify(was) !== JSON.stringify(e)) features[id] = e;
+  }
+  const removed = Object.keys(from.features).filter((id) => !Object.hasOwn(doc.features, id));
+  return { ...doc, features, base: from.version, removed };
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -4,11 +4,20 @@
 import { createHash } from "node:crypto";
 import PQueue from "p-queue";
 import type { Feature } from "../model/contract.js";
-import { MANIFEST_SCHEMA, type Pointer, type SourceEntry, type VersionManifest } from "../model/manifest.js";
+import {
+  type CountryEntry,
+  MANIFEST_SCHEMA,
+  Pointer,
+  parseVersioned,
+  type SourceEntry,
+  type VersionManifest,
+} from "../model/manifest.js";
 import { isoInstant } from "../model/time.js";
 import type { Tier } from "../model/vocab.js";
 import { type Artifact, buildArtifacts, tierPrefix } from "./artifacts.js";
+import { changeSetObject, diffFeatures } from "./changes.js";
 import { acquireLease } from "./lease.js";
+import { DayRecord, dayPointerKey, manifestKey } from "./record.js";
 import type { ObjectStore, PutOptions } from "./store.js";
 
 export const DATA_HEADERS: PutOptions = {
@@ -25,6 +34,17 @@ const MANIFEST_HEADERS: PutOptions = {
   cacheControl: "public, max-age=31536000, immutable",
 };
 const POINTER_HEADERS: PutOptions = { contentType: "application/json", cacheControl: "public, max-age=30" };
+const OPENAIR_HEADERS: PutOptions = {
+  contentType: "text/plain; charset=utf-8",
+  contentEncoding: "gzip",
+  cacheControl: "public, max-age=31536000, immutable",
+};
+/** Change sets are read by the origin (never public objects of their own): gzip JSON, immutable. */
+const CHANGES_HEADERS: PutOptions = {
+  contentType: "application/json",
+  contentEncoding: "gzip",
+  cacheControl: "public, max-age=31536000, immutable",
+};
 
 export interface PublishInput {
   /** Features per home country, each list sorted by `_id`. */
@@ -45,6 +65,8 @@ export interface PublishResult {
   /** Keys written in this run (objects that already existed are not rewritten). */
   uploaded: string[];
   reused: string[];
+  /** Today's pointer (`current.json`) was switched to this version (a version of today, not of another day). */
+  today: boolean;
 }
 
 export type PublishProgress = (event: {
@@ -90,6 +112,12 @@ async function publishUnderLease(
   pointerKey: string,
   before: { etag?: string } | undefined,
 ): Promise<PublishResult> {
+  const base = tierPrefix(input.tier);
+  const record = new DayRecord(store, base);
+  // the day's chain: the version before this one of the same day, the base of its change sets
+  const dayKey = dayPointerKey(base, input.date);
+  const dayBefore = await store.head(dayKey);
+  const previous = dayBefore ? await record.head(input.date) : undefined;
   progress({ phase: "compress" });
   const { countries: artifacts, europe } = await buildArtifacts(
     input.byCountry,
@@ -98,12 +126,31 @@ async function publishUnderLease(
   );
   const countries = Object.fromEntries([...artifacts].map(([cc, a]) => [cc, a.entry]));
   const publishedAt = isoInstant(input.publishedAt);
+  // the version names its content; where it stands in the record (previous, first, pointers) is not content
   const body = { date: input.date, tier: input.tier, sources: input.sources, countries, europe };
   const hash = createHash("sha256").update(JSON.stringify(body)).digest("hex").slice(0, 8);
   const version = `${publishedAt.replace(/[-:]/g, "").slice(0, 15)}Z-${hash}`;
-  const manifest: VersionManifest = { schema: MANIFEST_SCHEMA, version, publishedAt, ...body };
+  const today = input.date === isoInstant(input.publishedAt).slice(0, 10);
+  const pointers = [dayKey, ...(today ? [pointerKey] : [])];
+  // an unchanged re-run (same content, same `now`) is the day's head already: it is kept as it is
+  const changeSets = previous?.version === version ? [] : await changesFrom(record, previous, input, artifacts, base);
+  for (const c of changeSets) countries[c.cc] = { ...countries[c.cc]!, changes: c.entry };
+  const manifest: VersionManifest =
+    previous?.version === version
+      ? previous
+      : {
+          schema: MANIFEST_SCHEMA,
+          version,
+          publishedAt,
+          ...body,
+          countries,
+          previous: previous?.version ?? null,
+          // a day begun before the record (issue 23) starts its record here
+          first: previous?.first ?? version,
+          pointers,
+        };
 
-  const uploads = objectsOf(artifacts);
+  const uploads = [...objectsOf(artifacts), ...changeSets.map((c): Upload => [c.key, c.gz, CHANGES_HEADERS])];
   const uploaded: string[] = [];
   const reused: string[] = [];
   let done = 0;
@@ -122,38 +169,103 @@ async function publishUnderLease(
   );
   uploaded.sort();
   reused.sort();
-  const base = tierPrefix(input.tier);
-  const manifestKey = `${base}/versions/${version}.json`;
+  const mKey = manifestKey(base, version);
   progress({ phase: "manifest" });
   // the version names its content: a manifest already there (an unchanged re-run) holds these very bytes
-  if (await store.head(manifestKey)) reused.push(manifestKey);
+  if (await store.head(mKey)) reused.push(mKey);
   else {
-    await store.put(manifestKey, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), MANIFEST_HEADERS);
-    uploaded.push(manifestKey);
+    await store.put(mKey, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), MANIFEST_HEADERS);
+    uploaded.push(mKey);
   }
-  const pointer: Pointer = { schema: MANIFEST_SCHEMA, version, manifest: manifestKey, publishedAt };
+  const pointer: Pointer = { schema: MANIFEST_SCHEMA, version, manifest: mKey, publishedAt };
   progress({ phase: "pointer" });
-  const body2 = Buffer.from(`${JSON.stringify(pointer, null, 2)}\n`);
-  const expected = before?.etag ? { etag: before.etag } : before ? undefined : { absent: true as const };
-  const cas =
-    store.putIfMatch && expected ? await store.putIfMatch(pointerKey, body2, POINTER_HEADERS, expected) : "unsupported";
-  if (cas === "conflict") {
+  const pointerBody = Buffer.from(`${JSON.stringify(pointer, null, 2)}\n`);
+  // the day's pointer is the chain's head: switched by compare-and-swap, so two runs of a day never interleave
+  if ((await swap(store, dayKey, pointerBody, dayBefore)) === "conflict") {
     throw new PublishConflict(
-      `another run switched ${pointerKey} while this one published ${version}; nothing was switched`,
+      `another run switched ${dayKey} while this one published ${version}; nothing was switched`,
     );
   }
+  uploaded.push(dayKey);
+  // today's pointer follows only a version of today, and never goes back to an earlier day
+  let switched = false;
+  if (today && !(await laterDayLive(record, store, pointerKey, input.date))) {
+    switched = (await swap(store, pointerKey, pointerBody, before)) !== "conflict";
+    // a conflict here is a later run of today or of the next day that switched it first: it stays theirs
+    if (switched) uploaded.push(pointerKey);
+  }
+  return { manifest, pointer, uploaded, reused, today: switched };
+}
+
+type Upload = [string, Buffer, PutOptions];
+
+/** A pointer written by compare-and-swap against what it was when the run began (or a lease kept others out). */
+async function swap(
+  store: ObjectStore,
+  key: string,
+  body: Buffer,
+  before: { etag?: string } | undefined,
+): Promise<"written" | "conflict"> {
+  const expected = before?.etag ? { etag: before.etag } : before ? undefined : { absent: true as const };
+  const cas =
+    store.putIfMatch && expected ? await store.putIfMatch(key, body, POINTER_HEADERS, expected) : "unsupported";
+  if (cas === "conflict") return "conflict";
   // without conditional writes the lease (acquireLease) kept other runs out
-  if (cas === "unsupported") await store.put(pointerKey, body2, POINTER_HEADERS);
-  uploaded.push(pointerKey);
-  return { manifest, pointer, uploaded, reused };
+  if (cas === "unsupported") await store.put(key, body, POINTER_HEADERS);
+  return "written";
+}
+
+/** Today's pointer already names a later day (a late run of yesterday must not take it back). */
+async function laterDayLive(record: DayRecord, store: ObjectStore, key: string, date: string): Promise<boolean> {
+  const bytes = await store.get(key);
+  if (!bytes) return false;
+  const live = await record.manifest(parseVersioned(Pointer, bytes.toString("utf8"), key).version);
+  return live !== undefined && live.date > date;
+}
+
+/** Per country that changed since `previous` (of the same day): its change set, as an object and a manifest entry. */
+async function changesFrom(
+  record: DayRecord,
+  previous: VersionManifest | undefined,
+  input: PublishInput,
+  artifacts: ReadonlyMap<string, Artifact>,
+  base: string,
+): Promise<Array<{ cc: string; key: string; gz: Buffer; entry: NonNullable<CountryEntry["changes"]> }>> {
+  if (!previous) return [];
+  const out: Array<{ cc: string; key: string; gz: Buffer; entry: NonNullable<CountryEntry["changes"]> }> = [];
+  for (const [cc, a] of artifacts) {
+    if (previous.countries[cc]?.sha256 === a.entry.sha256) continue;
+    const before = previous.countries[cc] ? (await record.collection(previous, cc)).features : [];
+    const change = diffFeatures(before, input.byCountry.get(cc)!.features);
+    const meta = { count: a.entry.count, tier: input.tier };
+    const set = changeSetObject(base, { country: cc, day: input.date, from: previous.version, meta, ...change });
+    const { added, changed, removed } = change;
+    const entry = {
+      from: previous.version,
+      key: set.key,
+      sha256: set.sha256,
+      bytes: set.bytes,
+      gzBytes: set.gz.length,
+      added: added.length,
+      changed: changed.length,
+      removed: removed.length,
+    };
+    out.push({ cc, key: set.key, gz: set.gz, entry });
+  }
+  return out;
 }
 
 /** Distinct objects in a stable order (two countries with equal content share their objects). */
-function objectsOf(artifacts: ReadonlyMap<string, Artifact>): Array<[string, Buffer, PutOptions]> {
-  const seen = new Map<string, [string, Buffer, PutOptions]>();
+function objectsOf(artifacts: ReadonlyMap<string, Artifact>): Upload[] {
+  const seen = new Map<string, Upload>();
   for (const a of artifacts.values()) {
     seen.set(a.entry.key, [a.entry.key, a.gz, DATA_HEADERS]);
     seen.set(a.entry.fragment, [a.entry.fragment, a.fragment, FRAGMENT_HEADERS]);
+    const oa = a.entry.openair;
+    if (oa) {
+      seen.set(oa.key, [oa.key, a.openair.gz, OPENAIR_HEADERS]);
+      seen.set(oa.fragment, [oa.fragment, a.openair.fragment, FRAGMENT_HEADERS]);
+    }
   }
   return [...seen.values()].sort(([a], [b]) => (a < b ? -1 : 1));
 }

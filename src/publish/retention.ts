@@ -1,21 +1,27 @@
-// Retention (DESIGN §5): versions older than the configured age go, except the live one and any not older than it
-// (a run publishing beside this one, on a store without a cross-process compare-and-swap, may switch to its
-// version after this collection read the pointer; a republished past day is named by its past `now`); objects that no
-// kept version names go too, but only when a previous collection already found them unnamed at least
-// `graceMs` earlier. The grace keeps the objects of a run that is still uploading (its manifest not yet
-// written) safe from a collection running at the same time.
+// Retention (DESIGN §5, §8), every age measured against the run's `now` (never the machine's clock, so a replay of
+// past days keeps what the live service would have kept):
+// - whole versions (their collections, fragments, OpenAir) for `keepMs`; the live one and any not older than it
+//   always (a run publishing beside this one, on a store without a cross-process compare-and-swap, may switch to
+//   its version after this collection read the pointer);
+// - the record for `recordMs`: every manifest, the change sets, the explanations and each day's first collections,
+//   which with the change sets rebuild every version of the day; then the day goes, pointer and all;
+// - objects that no kept version names, once a previous collection found them unnamed at least `graceMs` earlier
+//   (the grace keeps the objects of a run still uploading safe from a collection running at the same time).
 import { z } from "zod";
 import { Pointer, parseVersioned, VersionManifest } from "../model/manifest.js";
 import type { Tier } from "../model/vocab.js";
 import { tierPrefix } from "./artifacts.js";
 import { explainKey } from "./explanations.js";
+import { DayRecord, dayPointerKey } from "./record.js";
 import type { ObjectStore } from "./store.js";
 
 export interface RetentionOptions {
-  /** The collection's instant, epoch ms. */
+  /** The run's `now`, epoch ms: every age is measured from it. */
   now: number;
-  /** Versions younger than this are kept. @default 7 days */
+  /** Whole versions younger than this are kept. @default 7 days */
   keepMs?: number;
+  /** The record (manifests, change sets, explanations, each day's first collections) is kept this long. @default 400 days */
+  recordMs?: number;
   /** An unnamed object is deleted when it was found unnamed at least this long ago. @default 1 hour */
   graceMs?: number;
   tier?: Tier;
@@ -25,9 +31,16 @@ export interface RetentionResult {
   versionsDeleted: number;
   objectsDeleted: number;
   candidates: number;
+  /** Days whose record was older than `recordMs` and went (pointer, change sets). */
+  daysDeleted: number;
 }
 
 const Candidates = z.strictObject({ schema: z.literal(1), since: z.record(z.string(), z.number()) });
+/** Per day of the record: its first version and the collections it keeps (a past day's first never changes). */
+const Firsts = z.strictObject({
+  schema: z.literal(1),
+  days: z.record(z.string(), z.strictObject({ first: z.string(), keys: z.array(z.string()) })),
+});
 const DAY = 86_400_000;
 
 /** `v1/versions/20260914T063000Z-….json` → `20260914T063000Z-…`. */
@@ -42,29 +55,35 @@ function versionTime(version: string): number | undefined {
 export async function collectGarbage(store: ObjectStore, options: RetentionOptions): Promise<RetentionResult> {
   const { now } = options;
   const keepMs = options.keepMs ?? 7 * DAY;
+  const recordMs = Math.max(options.recordMs ?? 400 * DAY, keepMs);
   const graceMs = options.graceMs ?? 3_600_000;
   const base = tierPrefix(options.tier ?? "dynamic");
   const pointerBytes = await store.get(`${base}/current.json`);
-  if (!pointerBytes) return { versionsDeleted: 0, objectsDeleted: 0, candidates: 0 };
+  if (!pointerBytes) return { versionsDeleted: 0, objectsDeleted: 0, candidates: 0, daysDeleted: 0 };
   const live = parseVersioned(Pointer, pointerBytes.toString("utf8"), `${base}/current.json`).manifest;
   const liveTime = versionTime(versionOf(live)) ?? Number.NEGATIVE_INFINITY;
+  const kept = (t: number, ms: number) => t >= liveTime || now - t <= ms;
 
   const referenced = new Set<string>();
   const old: string[] = [];
   for (const key of await store.list(`${base}/versions/`)) {
     const t = versionTime(versionOf(key));
-    if (key !== live && t !== undefined && t < liveTime && now - t > keepMs) {
+    if (key !== live && t !== undefined && !kept(t, recordMs)) {
       old.push(key);
       continue;
     }
+    // between the two ages a version is in the record only: its objects are not named by it any more
+    if (key !== live && t !== undefined && !kept(t, keepMs)) continue;
     const bytes = await store.get(key);
     if (!bytes) continue;
     const manifest = parseVersioned(VersionManifest, bytes.toString("utf8"), key);
     for (const e of Object.values(manifest.countries)) {
       referenced.add(e.key);
       referenced.add(e.fragment);
+      if (e.openair) for (const k of [e.openair.key, e.openair.fragment]) referenced.add(k);
     }
   }
+  const days = await recordDays(store, base, now, recordMs, referenced);
 
   const candidatesKey = `internal/gc/${base.replace(/\//g, "_")}-candidates.json`;
   const stored = await readCandidates(store, candidatesKey);
@@ -94,7 +113,49 @@ export async function collectGarbage(store: ObjectStore, options: RetentionOptio
       contentType: "application/json",
     });
   }
-  return { versionsDeleted: old.length, objectsDeleted, candidates: Object.keys(since).length };
+  return { versionsDeleted: old.length, objectsDeleted, candidates: Object.keys(since).length, daysDeleted: days };
+}
+
+/**
+ * Names the first collections of every day of the record in `referenced`, and deletes the days older than it
+ * (their pointer and change sets). Returns how many days went.
+ */
+async function recordDays(
+  store: ObjectStore,
+  base: string,
+  now: number,
+  recordMs: number,
+  referenced: Set<string>,
+): Promise<number> {
+  const record = new DayRecord(store, base);
+  const key = `internal/gc/${base.replace(/\//g, "_")}-firsts.json`;
+  const bytes = await store.get(key);
+  const parsed = bytes ? Firsts.safeParse(JSON.parse(bytes.toString("utf8"))) : undefined;
+  const known = parsed?.success ? parsed.data.days : {};
+  const days: z.infer<typeof Firsts>["days"] = {};
+  let deleted = 0;
+  for (const day of await record.days()) {
+    // a day is in the record while its last minute is younger than the record's age
+    if (now - (Date.parse(`${day}T00:00:00Z`) + DAY) > recordMs) {
+      await store.delete(dayPointerKey(base, day));
+      for (const k of await store.list(`${base}/changes/${day}/`)) await store.delete(k);
+      deleted++;
+      continue;
+    }
+    const head = await record.head(day);
+    if (!head?.first) continue;
+    let entry = known[day];
+    if (entry?.first !== head.first) {
+      const first = await record.manifest(head.first);
+      entry = { first: head.first, keys: first ? Object.values(first.countries).map((e) => e.key) : [] };
+    }
+    days[day] = entry;
+    for (const k of entry.keys) referenced.add(k);
+  }
+  if (JSON.stringify(days) !== JSON.stringify(known)) {
+    await store.put(key, Buffer.from(`${JSON.stringify({ schema: 1, days })}\n`), { contentType: "application/json" });
+  }
+  return deleted;
 }
 
 /** The candidates written by the last collection; undefined when there are none (or unreadable ones). */

@@ -27,7 +27,7 @@ const failure = (text: string, env: Record<string, string | undefined> = ENV) =>
 };
 
 describe("parseSourcesConfig", () => {
-  it("reads the example: openAIP per country, a NOTAM feed with a token, two AUP days; defaults filled in", () => {
+  it("reads the example: openAIP per country, a NOTAM feed with a token, three AUP days; defaults filled in", () => {
     const config = parseSourcesConfig(EXAMPLE, ENV);
     expect(config.schema).toBe(1);
     const airspace = config.sources.filter((s) => s.kind === "airspace");
@@ -44,7 +44,7 @@ describe("parseSourcesConfig", () => {
     expect(notam.headers).toEqual({ Authorization: "Bearer s3cret-token" });
     expect(notam.maxAgeMinutes).toBe(120);
     const aup = config.sources.filter((s) => s.kind === "aup");
-    expect(aup.map((s) => s.aupDay)).toEqual(["today", "yesterday"]);
+    expect(aup.map((s) => s.aupDay)).toEqual(["today", "tomorrow", "yesterday"]);
     expect(aup[0]).toMatchObject({ timeoutMs: 30_000, maxBytes: 200 * 1024 * 1024, maxAgeMinutes: 120 });
   });
 
@@ -72,9 +72,9 @@ describe("parseSourcesConfig", () => {
     ],
     [
       "aupDay",
-      (d) => (d.sources[9]!.aupDay = "tomorrow"),
-      'sources[9].aupDay: expected "today" or "yesterday"',
-      '"tomorrow"',
+      (d) => (d.sources[9]!.aupDay = "next week"),
+      'sources[9].aupDay: expected "today", "yesterday" or "tomorrow"',
+      '"next week"',
     ],
     [
       "aupDay off kind",
@@ -147,9 +147,10 @@ describe("parseSourcesConfig", () => {
 });
 
 describe("aupDayOf", () => {
-  it("resolves today and yesterday against the run's date, across a month", () => {
+  it("resolves today, yesterday and tomorrow against the run's date, across a month", () => {
     expect(aupDayOf({ aupDay: "today" }, "2026-03-01")).toBe("2026-03-01");
     expect(aupDayOf({ aupDay: "yesterday" }, "2026-03-01")).toBe("2026-02-28");
+    expect(aupDayOf({ aupDay: "tomorrow" }, "2026-02-28")).toBe("2026-03-01");
     expect(aupDayOf({}, "2026-03-01")).toBeUndefined();
     expect(() => aupDayOf({ aupDay: "today" }, "2026-02-30")).toThrow(/received "2026-02-30"/);
   });

@@ -36,12 +36,15 @@ class RecordingStore extends LocalStore {
 }
 
 describe("publishVersion", () => {
-  it("writes objects, then the manifest, then the pointer; the manifest's hashes are the objects'", async () => {
+  it("writes objects, then the manifest, then the day's pointer and today's; the manifest's hashes are the objects'", async () => {
     const dir = tempDir();
     const store = new RecordingStore(dir);
     const r = await publishVersion(store, input());
     expect(store.puts.at(-1)).toBe("v1/current.json");
-    expect(store.puts.at(-2)).toBe(r.pointer.manifest);
+    expect(store.puts.at(-2)).toBe(`v1/days/${DAY.date}/current.json`);
+    expect(store.puts.at(-3)).toBe(r.pointer.manifest);
+    expect(r.manifest).toMatchObject({ previous: null, first: r.manifest.version });
+    expect(r.manifest.pointers).toEqual([`v1/days/${DAY.date}/current.json`, "v1/current.json"]);
     expect(r.manifest.version).toMatch(/^20260914T062000Z-[0-9a-f]{8}$/);
     const pointer = parseVersioned(Pointer, readFileSync(path.join(dir, "v1/current.json"), "utf8"), "pointer");
     const manifest = parseVersioned(
@@ -77,9 +80,12 @@ describe("publishVersion", () => {
     const store = new RecordingStore(dir);
     const two = await publishVersion(store, input());
     expect(two.manifest).toEqual(one.manifest);
-    expect(two.reused.length).toBe(one.uploaded.length - 1); // all but the pointer, the manifest included
+    expect(two.reused.length).toBe(one.uploaded.length - 2); // all but the two pointers, the manifest included
     // (the lease probe writes and deletes a throwaway object; the store supports conditional writes)
-    expect(store.puts.filter((k) => !k.includes("lease-probe"))).toEqual(["v1/current.json"]);
+    expect(store.puts.filter((k) => !k.includes("lease-probe"))).toEqual([
+      `v1/days/${DAY.date}/current.json`,
+      "v1/current.json",
+    ]);
   });
 
   it("refuses a manifest of an unknown schema", () => {
@@ -100,14 +106,14 @@ function createHashHex(b: Buffer): string {
 }
 
 describe("concurrent publishers", () => {
-  it("the pointer flip is a compare-and-swap: a run that started before another's flip switches nothing", async () => {
+  it("the day's pointer flip is a compare-and-swap: a run that started before another's flip switches nothing", async () => {
     const dir = tempDir();
     const { PublishConflict } = await import("../../src/publish/publish.js");
     await publishVersion(new LocalStore(dir), input());
     // run B's store lets run A publish completely just before B flips the pointer
     class Interleaving extends LocalStore {
       override async putIfMatch(...args: Parameters<LocalStore["putIfMatch"]>) {
-        if (args[0] === "v1/current.json") {
+        if (args[0] === `v1/days/${DAY.date}/current.json`) {
           await publishVersion(new LocalStore(dir), { ...input(), publishedAt: Date.parse("2026-09-14T06:30:00Z") });
         }
         return super.putIfMatch(...args);

@@ -163,13 +163,14 @@ describe.each(Object.keys(SERVERS) as (keyof typeof SERVERS)[])("against %s", (n
     ]);
   });
 
-  it("a re-run with unchanged input writes only the pointer (and the lease); one changed country only its objects", async () => {
+  it("a re-run with unchanged input writes only the pointers (and the lease); one changed country only its objects", async () => {
     const first = await publishVersion(store(proxy.endpoint), input());
     proxy.reset();
     const again = await publishVersion(store(proxy.endpoint), input());
     expect(again.manifest.version).toBe(first.manifest.version);
     const bookkeeping = (k: string) => k === "v1/lease.json" || /probe/.test(k);
-    expect(puts().filter((k) => !bookkeeping(k))).toEqual(["v1/current.json"]);
+    const pointers = [`v1/days/${DAY.date}/current.json`, "v1/current.json"];
+    expect(puts().filter((k) => !bookkeeping(k))).toEqual(pointers);
     expect(puts().filter((k) => k === "v1/lease.json")).toHaveLength(1);
 
     proxy.reset();
@@ -181,8 +182,10 @@ describe.each(Object.keys(SERVERS) as (keyof typeof SERVERS)[])("against %s", (n
     expect(DE).toEqual(first.manifest.countries.DE);
     expect(FR!.key).not.toBe(first.manifest.countries.FR!.key);
     const written = puts().filter((k) => !bookkeeping(k));
-    expect(written.slice(0, 2).sort()).toEqual([FR!.key, FR!.fragment].sort()); // (uploaded in parallel)
-    expect(written.slice(2)).toEqual([`v1/versions/${changed.manifest.version}.json`, "v1/current.json"]);
+    // (uploaded in parallel): the collection, its fragment, its OpenAir and fragment, FR's change set
+    const objects = [FR!.key, FR!.fragment, FR!.openair!.key, FR!.openair!.fragment, FR!.changes!.key];
+    expect(written.slice(0, 5).sort()).toEqual(objects.sort());
+    expect(written.slice(5)).toEqual([`v1/versions/${changed.manifest.version}.json`, ...pointers]);
   });
 
   it("two publishers at once: the lease lets one through; the live version is complete", async () => {
@@ -204,18 +207,34 @@ describe.each(Object.keys(SERVERS) as (keyof typeof SERVERS)[])("against %s", (n
     expect(await store().get("v1/lease.json")).toBeUndefined();
   });
 
-  it("retention collects an old version and its objects, never the live one's", async () => {
+  it("retention keeps an old day's record (its manifest, its first collection) and collects the rest", async () => {
     const s = store();
-    const old = await publishVersion(s, { ...input(), publishedAt: Date.parse("2026-09-01T06:00:00Z") });
+    const old = await publishVersion(s, {
+      ...input(),
+      date: "2026-09-01",
+      publishedAt: Date.parse("2026-09-01T06:00:00Z"),
+    });
     const fresh = await publishVersion(s, input([feature("n1", "DE", 1)]));
     const now = Date.parse("2026-09-14T07:00:00Z");
-    expect((await collectGarbage(s, { now })).versionsDeleted).toBe(1);
+    expect((await collectGarbage(s, { now })).versionsDeleted).toBe(0);
     const swept = await collectGarbage(s, { now: now + 2 * 3_600_000 });
     const oldOnly = Object.values(old.manifest.countries).filter((e) => e.key !== fresh.manifest.countries.DE?.key);
-    expect(swept.objectsDeleted).toBe(oldOnly.length * 2);
-    for (const e of oldOnly) expect(await s.head(e.key)).toBeUndefined();
+    // the fragment and the OpenAir pair go; the collection stays, the first of its day
+    expect(swept.objectsDeleted).toBe(oldOnly.length * 3);
+    for (const e of oldOnly) {
+      expect(await s.head(e.fragment)).toBeUndefined();
+      expect(sha256((await s.get(e.key))!)).toBe(e.sha256);
+    }
+    expect(await s.head(`v1/versions/${old.manifest.version}.json`)).toBeDefined();
     const live = (await currentManifest(s))!;
     expect(live.version).toBe(fresh.manifest.version);
     for (const e of Object.values(live.countries)) expect(sha256((await s.get(e.key))!)).toBe(e.sha256);
+    // past the record's age the day goes whole: manifest, collections, pointer
+    const later = now + 30 * 86_400_000;
+    await collectGarbage(s, { now: later, recordMs: 20 * 86_400_000 });
+    await collectGarbage(s, { now: later + 2 * 3_600_000, recordMs: 20 * 86_400_000 });
+    expect(await s.head(`v1/versions/${old.manifest.version}.json`)).toBeUndefined();
+    expect(await s.head("v1/days/2026-09-01/current.json")).toBeUndefined();
+    for (const e of oldOnly) expect(await s.head(e.key)).toBeUndefined();
   });
 });

@@ -1,0 +1,108 @@
+// Change sets (DESIGN §8): a diff applied to the old collection gives the new one exactly, and any run of
+// consecutive diffs composes into one that does the same. Property-based over random sequences of collections, then
+// through publishVersion and the record on a real store.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { Feature, FeatureCollection } from "../../src/model/contract.js";
+import { applyChange, composeChanges, diffFeatures } from "../../src/publish/changes.js";
+import { LocalStore } from "../../src/publish/local-store.js";
+import { publishVersion } from "../../src/publish/publish.js";
+import { readCollection } from "../../src/publish/read-back.js";
+import { DayRecord } from "../../src/publish/record.js";
+import { tempDir } from "../helpers.js";
+import { byCountry, DAY, feature } from "./fixtures.js";
+
+const meta = (features: readonly Feature[]): FeatureCollection["meta"] => ({
+  count: { airspaces: features.length, airspaceNotams: 0, graphicalNotams: 0, total: features.length },
+  tier: "dynamic",
+});
+const collection = (features: Feature[]): FeatureCollection => ({
+  type: "FeatureCollection",
+  features: [...features].sort((a, b) => (a.properties._id < b.properties._id ? -1 : 1)),
+  meta: meta(features),
+});
+
+/** A collection: some of ten ids, each in one of three states (its x position). */
+const collectionArb = fc
+  .uniqueArray(fc.tuple(fc.integer({ min: 0, max: 9 }), fc.integer({ min: 0, max: 2 })), {
+    selector: ([id]) => id,
+    maxLength: 10,
+  })
+  .map((list) => collection(list.map(([id, x]) => feature(`f${id}`, "DE", x))));
+
+describe("change sets", () => {
+  it("a diff applied to the old collection gives the new one, byte for byte", () => {
+    fc.assert(
+      fc.property(collectionArb, collectionArb, (a, b) => {
+        const change = diffFeatures(a.features, b.features);
+        expect(JSON.stringify(applyChange(a, change, b.meta))).toBe(JSON.stringify(b));
+      }),
+    );
+  });
+
+  it("consecutive diffs compose into one that does the same: the direct diff's additions and removals, its changes and at most those changed back", () => {
+    fc.assert(
+      fc.property(fc.array(collectionArb, { minLength: 2, maxLength: 6 }), (cs) => {
+        const steps = cs.slice(1).map((c, i) => diffFeatures(cs[i]!.features, c.features));
+        const composed = composeChanges(steps);
+        const last = cs.at(-1)!;
+        expect(JSON.stringify(applyChange(cs[0]!, composed, last.meta))).toBe(JSON.stringify(last));
+        const direct = diffFeatures(cs[0]!.features, last.features);
+        const ids = (c: typeof direct) => ({
+          added: c.added.map((f) => f.properties._id).sort(),
+          changed: c.changed.map((f) => f.properties._id).sort(),
+          removed: [...c.removed].sort(),
+        });
+        const [c, d] = [ids(composed), ids(direct)];
+        expect(c.added).toEqual(d.added);
+        expect(c.removed).toEqual(d.removed);
+        // a feature changed and changed back is listed (its content is the same): applying it changes nothing
+        expect(c.changed).toEqual(expect.arrayContaining(d.changed));
+      }),
+    );
+  });
+
+  it("a feature added then removed within the run is in no list; changed then removed is removed", () => {
+    const a = feature("a", "DE", 0);
+    const b2 = feature("b", "DE", 1);
+    const out = composeChanges([
+      { added: [a], changed: [b2], removed: [] },
+      { added: [], changed: [], removed: ["a", "b"] },
+    ]);
+    expect(out).toEqual({ added: [], changed: [], removed: ["b"] });
+  });
+
+  it("publishVersion writes each changed country's change set; the record rebuilds a version from them", async () => {
+    const dir = tempDir();
+    const store = new LocalStore(dir);
+    const at = (hhmm: string) => Date.parse(`${DAY.date}T${hhmm}:00Z`);
+    const publish = (features: Feature[], hhmm: string) =>
+      publishVersion(store, {
+        byCountry: byCountry(features),
+        date: DAY.date,
+        publishedAt: at(hhmm),
+        sources: {},
+        tier: "dynamic",
+      });
+    const v1 = await publish([feature("a", "DE", 0), feature("b", "DE", 1), feature("c", "FR", 0)], "06:00");
+    const v2 = await publish([feature("a", "DE", 2), feature("c", "FR", 0), feature("d", "DE", 1)], "06:15");
+    expect(v2.manifest.previous).toBe(v1.manifest.version);
+    expect(v2.manifest.first).toBe(v1.manifest.version);
+    expect(v2.manifest.countries.FR!.changes).toBeUndefined();
+    expect(v2.manifest.countries.DE!.changes).toMatchObject({
+      from: v1.manifest.version,
+      added: 1,
+      changed: 1,
+      removed: 1,
+    });
+    // the DE collection of v2 gone (as retention leaves a version of the record): rebuilt, the same
+    const published = await readCollection(store, v2.manifest.countries.DE!.key);
+    await store.delete(v2.manifest.countries.DE!.key);
+    const record = new DayRecord(store, "v1");
+    expect(JSON.stringify(await record.collection(v2.manifest, "DE"))).toBe(JSON.stringify(published));
+    expect((await record.chain(DAY.date)).map((m) => m.version)).toEqual([v1.manifest.version, v2.manifest.version]);
+    expect((await record.liveAt(at("06:10")))?.version).toBe(v1.manifest.version);
+    expect((await record.liveAt(at("06:20")))?.version).toBe(v2.manifest.version);
+    expect(await record.liveAt(at("05:59"))).toBeUndefined();
+  });
+});
