@@ -41,6 +41,7 @@ check: node_modules
 
 bench: build
 	node dist/bench/publish.js
+	node dist/bench/record.js
 	node dist/bench/s3.js
 	node dist/bench/origin.js
 	node dist/bench/map.js

@@ -33,6 +33,8 @@ const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as 
 const state = {
   features: [] as Summary[],
   day: "",
+  /** Which day's publication the page shows (DESIGN §8: the origin's `?day=`). */
+  choice: "today" as "today" | "tomorrow",
   version: "",
   minute: 0,
   filters: { ...ALL } as Filters,
@@ -142,7 +144,8 @@ async function openPopup(s: Summary, at: L.LatLng): Promise<void> {
   const render = (because?: string) => popup({ properties }, state.day, instantOf(state.minute), because);
   const shown = L.popup({ maxWidth: 400 }).setLatLng(at).setContent(render()).openOn(map);
   // the reason `explain` gives replaces the page's own wording once the origin answers
-  const because = await explanation(properties._id, state.version, sessionStorage.getItem("airspace-token") ?? "");
+  const token = sessionStorage.getItem("airspace-token") ?? "";
+  const because = await explanation(properties._id, state.version, token, state.choice);
   if (because && shown.isOpen()) shown.setContent(render(because));
 }
 
@@ -186,7 +189,9 @@ async function load(event?: Event): Promise<void> {
   const mine = ++loads;
   // no-cache: the answer varies on Accept-Encoding only, so a cached copy must be revalidated with this token
   // (the origin checks it before answering 304); a wrong token must not be shown data cached for another
-  const r = await fetch(`/v1/data/airspaces?countries=${encodeURIComponent(countries)}`, {
+  const choice = (document.querySelector('input[name="day"]:checked') as HTMLInputElement | null)?.value;
+  state.choice = choice === "tomorrow" ? "tomorrow" : "today";
+  const r = await fetch(`/v1/data/airspaces?countries=${encodeURIComponent(countries)}&day=${state.choice}`, {
     cache: "no-cache",
     headers: { Authorization: `Bearer ${token}` },
   }).catch(() => undefined);
@@ -209,7 +214,13 @@ async function load(event?: Event): Promise<void> {
   const version = r.headers.get("X-Data-Version") ?? "?";
   const published = new Date(r.headers.get("Last-Modified") ?? Date.now());
   // the day the version describes (a past day republished keeps its own date), else the publication's
-  const day = publication?.version === version ? publication.date : published.toISOString().slice(0, 10);
+  const day =
+    publication?.version === version
+      ? publication.date
+      : publication?.tomorrow?.version === version
+        ? publication.tomorrow.date
+        : published.toISOString().slice(0, 10);
+  $("day-title").textContent = state.choice === "tomorrow" ? `tomorrow, ${day}` : `today, ${day}`;
   if (day !== state.day) {
     state.day = day;
     // the slider starts at now on today's publication, at the day's start on another day's
@@ -279,10 +290,16 @@ function filtersFromForm(): Filters {
   };
 }
 
-/** What the origin publishes (`/published.json`): the version, its day and the countries with their counts. */
-let publication:
-  | { version: string; date: string; publishedAt: string; countries: Record<string, { total: number }> }
-  | undefined;
+/** One day's publication as `/published.json` describes it. */
+interface DayPublication {
+  version: string;
+  date: string;
+  publishedAt: string;
+  countries: Record<string, { total: number }>;
+}
+
+/** What the origin publishes (`/published.json`): today's version, its day and countries, and tomorrow's once out. */
+let publication: (DayPublication & { tomorrow?: DayPublication }) | undefined;
 
 async function loadPublication(): Promise<void> {
   const r = await fetch("/published.json", { cache: "no-cache" }).catch(() => undefined);
@@ -299,6 +316,10 @@ async function loadPublication(): Promise<void> {
   const select = $("countries") as HTMLSelectElement;
   for (const o of select.options) o.selected = o.value === first?.[0];
   if (!publication) message("Nothing is published on this origin yet.", true);
+  $("today-date").textContent = publication ? `(${publication.date})` : "";
+  const tomorrow = document.querySelector('input[name="day"][value="tomorrow"]') as HTMLInputElement;
+  tomorrow.disabled = !publication?.tomorrow;
+  $("tomorrow-date").textContent = publication?.tomorrow ? `(${publication.tomorrow.date})` : "(from 15:00 UTC)";
 }
 
 /** Search by name or designator (`EG D323`, `LF-R 45`, `Langen`): spaces and hyphens do not matter. */
@@ -351,6 +372,7 @@ async function init(): Promise<void> {
   const token = sessionStorage.getItem("airspace-token") ?? "";
   ($("token") as HTMLInputElement).value = token;
   $("load").addEventListener("submit", (e) => void load(e));
+  $("day-choice").addEventListener("change", () => void load());
   $("time").addEventListener("input", () => {
     state.minute = Number(($("time") as HTMLInputElement).value);
     restyle();

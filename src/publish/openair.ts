@@ -2,7 +2,8 @@
 // activation times), one block per polygon of every feature that is or may be active on the day (`No` is left out).
 // A `Yes` feature active for part of the day gets one `AA` per activation interval; `Unknown` gets none, so that
 // instruments always show it (the safe side). The feature's `_id` is a comment above its block: openAIP's reader
-// (2.13) refuses `AI`. Points in degrees and decimal minutes (1/1000 minute, under 2 m), rings clockwise.
+// (2.13) refuses `AI`. Points in whole seconds, rings clockwise: openAIP's reader turns decimal minutes into seconds
+// and refuses 12.999' as 60 seconds, and rounds them to seconds anyway.
 //   AC D
 //   AY CTR
 //   AN ABERDEEN CTR
@@ -10,7 +11,10 @@
 //   AG ABERDEEN APPROACH
 //   AH 1500ft AMSL
 //   AL GND
-//   DP 57:16.500N 002:29.750W …
+//   DP 57:16:30N 002:29:45W …
+
+import type { Position } from "../geo/planar.js";
+import { ringSelfIntersects } from "../geo/self-intersection.js";
 import type { Feature, VerticalLimit } from "../model/contract.js";
 import { AirspaceType, LimitUnit, ReferenceDatum } from "../model/vocab.js";
 
@@ -66,26 +70,33 @@ function typeOf(f: Feature): string {
   return AY[f.properties.type] ?? "NONE";
 }
 
-/** `1500ft AMSL`, `FL95`, `1000ft AGL`, `GND`, `UNL` (FL 999 and above). */
+/**
+ * `1500ft AMSL`, `FL095`, `1000ft AGL`, `GND`, `UNL` (FL 999 and above). Flight levels take three digits and a
+ * height on the standard pressure is written as its flight level: openAIP's reader takes `FL` with two digits or
+ * more, and `ft`/`m` only with AMSL or AGL.
+ */
 export function openairLimit(l: VerticalLimit, upper: boolean): string {
-  if (l.unit === LimitUnit.FLIGHT_LEVEL) return upper && l.value >= 999 ? "UNL" : `FL${Math.round(l.value)}`;
-  if (!upper && l.value === 0 && l.referenceDatum !== ReferenceDatum.STD) return "GND";
+  const fl = (level: number) => (upper && level >= 999 ? "UNL" : `FL${String(Math.round(level)).padStart(3, "0")}`);
+  if (l.unit === LimitUnit.FLIGHT_LEVEL) return fl(l.value);
+  const feet = l.unit === LimitUnit.METER ? l.value / 0.3048 : l.value;
+  if (l.referenceDatum === ReferenceDatum.STD) return fl(feet / 100);
+  if (!upper && l.value === 0) return "GND";
   const unit = l.unit === LimitUnit.METER ? "m" : "ft";
-  const datum =
-    l.referenceDatum === ReferenceDatum.GND ? "AGL" : l.referenceDatum === ReferenceDatum.STD ? "STD" : "AMSL";
-  return `${Math.round(l.value)}${unit} ${datum}`;
+  return `${Math.round(l.value)}${unit} ${l.referenceDatum === ReferenceDatum.GND ? "AGL" : "AMSL"}`;
 }
 
-/** `57:16.500N`, `002:29.750W` */
-function ddm(value: number, width: number, pos: string, neg: string): string {
-  const abs = Math.abs(value);
-  let deg = Math.floor(abs);
-  let min = Math.round((abs - deg) * 60_000) / 1000;
-  if (min >= 60) [deg, min] = [deg + 1, 0];
-  return `${String(deg).padStart(width, "0")}:${min.toFixed(3).padStart(6, "0")}${value < 0 ? neg : pos}`;
+/** `57:16:30N`, `002:29:45W`: whole seconds (under 16 m), the form every reader takes; `places` decimals if asked. */
+function dms(value: number, width: number, pos: string, neg: string, places = 0): string {
+  const scale = 10 ** places;
+  const total = Math.round(Math.abs(value) * 3600 * scale);
+  const whole = Math.floor(total / scale);
+  const [d, m] = [Math.floor(whole / 3600), Math.floor((whole % 3600) / 60)];
+  const sec = ((whole % 60) + (total % scale) / scale).toFixed(places).padStart(places ? places + 3 : 2, "0");
+  return `${String(d).padStart(width, "0")}:${String(m).padStart(2, "0")}:${sec}${value < 0 ? neg : pos}`;
 }
 
-const point = ([lon, lat]: readonly number[]) => `DP ${ddm(lat!, 2, "N", "S")} ${ddm(lon!, 3, "E", "W")}`;
+const point = ([lon, lat]: readonly number[], places = 0) =>
+  `DP ${dms(lat!, 2, "N", "S", places)} ${dms(lon!, 3, "E", "W", places)}`;
 
 /** `2026-08-22T08:00Z` */
 const minute = (iso: string) => `${iso.slice(0, 16)}Z`;
@@ -110,11 +121,51 @@ export function openairBlocks(f: Feature): string[] {
   if (m.isActive === "Yes" && !wholeDay) for (const t of times) head.push(`AA ${minute(t.start)}/${minute(t.end)}`);
   head.push(`AH ${openairLimit(p.upperLimit, true)}`, `AL ${openairLimit(p.lowerLimit, false)}`);
   const polygons = f.geometry.type === "Polygon" ? [f.geometry.coordinates] : f.geometry.coordinates;
-  return polygons.map((rings) => {
-    // RFC 7946 exteriors are counter-clockwise; OpenAir lists points clockwise, closed
-    const ring = [...rings[0]!].reverse();
-    return [...head, ...ring.map(point)].join("\n");
-  });
+  return polygons.map((rings) => [...head, ...shape(rings[0]!)].join("\n"));
+}
+
+/** Smallest circle written for an area that whole seconds would collapse (a 0.005 NM UAS area): wider, the safe
+ * side; openAIP's reader merges circle points closer than 200 m, so a smaller one is no polygon to it. */
+const MIN_RADIUS_NM = 0.1;
+
+/** Above this size an area whose whole seconds cross is written to the hundredth of a second, not as a circle. */
+const CIRCLE_UP_TO_NM = 1;
+
+/**
+ * A ring's lines: `DP` points, clockwise (RFC 7946 exteriors are counter-clockwise), closed, in whole seconds with
+ * repeats and spikes dropped. When whole seconds leave fewer than three points, or make a ring cross itself that
+ * did not, a small area becomes a circle around it (`V X=`, `DC`) and a larger one keeps hundredths of a second.
+ */
+function shape(ring: readonly (readonly number[])[]): string[] {
+  const exact = [...ring].reverse() as Position[];
+  const second = (v: number) => Math.round(v * 3600) / 3600;
+  const rounded: Position[] = [];
+  for (const [x, y] of exact) {
+    const p: Position = [second(x!), second(y!)];
+    const last = rounded[rounded.length - 1];
+    if (last && last[0] === p[0] && last[1] === p[1]) continue;
+    // A B A: the spike back to where the ring was is no area
+    const before = rounded[rounded.length - 2];
+    if (before && before[0] === p[0] && before[1] === p[1]) rounded.pop();
+    else rounded.push(p);
+  }
+  const distinct = new Set(rounded.map((p) => `${p[0]},${p[1]}`)).size;
+  const closed = (r: Position[]) =>
+    r.length > 0 && (r[0]![0] !== r.at(-1)![0] || r[0]![1] !== r.at(-1)![1]) ? [...r, r[0]!] : r;
+  if (distinct >= 3 && !(ringSelfIntersects(closed(rounded)) && !ringSelfIntersects(exact))) {
+    return closed(rounded).map((p) => point(p));
+  }
+  const lon = exact.reduce((n, p) => n + p[0]!, 0) / exact.length;
+  const lat = exact.reduce((n, p) => n + p[1]!, 0) / exact.length;
+  const cos = Math.cos((lat * Math.PI) / 180);
+  const nm = Math.max(...exact.map((p) => Math.hypot((p[0]! - lon) * cos, p[1]! - lat) * 60));
+  if (nm > CIRCLE_UP_TO_NM) return exact.map((p) => point(p, 2));
+  const radius = Math.max(nm, MIN_RADIUS_NM);
+  return [
+    `* area of ${nm.toFixed(3)} NM radius, drawn as a circle of ${radius.toFixed(2)} NM`,
+    `V X=${dms(lat, 2, "N", "S")} ${dms(lon, 3, "E", "W")}`,
+    `DC ${radius.toFixed(2)}`,
+  ];
 }
 
 /** A country's OpenAir text without the header: its blocks, each ending in a blank line. */

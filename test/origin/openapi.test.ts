@@ -8,9 +8,10 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { LocalStore } from "../../src/publish/local-store.js";
+import { currentManifest } from "../../src/publish/read-back.js";
 import { statusOf } from "../../src/shadow/status.js";
-import { ROOT } from "../helpers.js";
-import { type Published, publishSample, type Reply, type Running, request, serve } from "./harness.js";
+import { FIXTURES, ROOT } from "../helpers.js";
+import { cli, DATE, type Published, publishSample, type Reply, type Running, request, serve } from "./harness.js";
 
 type Json = Record<string, unknown>;
 const DOCS = path.join(ROOT, "docs");
@@ -42,8 +43,15 @@ function schemaOf(node: unknown): Json {
 
 let pub: Published;
 let origin: Running;
+/** The day's first version (the later one of 14:00 is live) and tomorrow's. */
+let first = "";
 beforeAll(async () => {
   pub = await publishSample();
+  first = (await currentManifest(new LocalStore(pub.store)))!.version;
+  const again = (date: string, now: string) =>
+    cli(["publish", "--airspaces", path.join(FIXTURES, "sample"), "--date", date, "--now", now, "--store", pub.store]);
+  expect((await again(DATE, `${DATE}T14:00:00Z`)).code).toBe(0);
+  expect((await again("2026-09-15", `${DATE}T15:30:00Z`)).code).toBe(0);
   const now = Date.parse("2026-09-14T10:05:00Z");
   const status = statusOf(
     {
@@ -83,7 +91,8 @@ function conforms(pathName: string, method: string, r: Reply): { headers: string
   expect(Object.keys(content), `${r.status} content type`).toContain(type);
   const body = r.headers["content-encoding"] === "gzip" ? zlib.gunzipSync(r.body) : r.body;
   const schema = schemaOf((content[type] as Json).schema);
-  expect(ajv.validate(schema, JSON.parse(body.toString("utf8"))), ajv.errorsText()).toBe(true);
+  const value = /json/.test(type) ? JSON.parse(body.toString("utf8")) : body.toString("utf8");
+  expect(ajv.validate(schema, value), ajv.errorsText()).toBe(true);
   return { headers: checked, body: true };
 }
 
@@ -94,11 +103,45 @@ describe("docs/openapi.yaml", () => {
     expect(((collection.content as Json)["application/geo+json"] as Json).schema).toEqual({
       $ref: "contract.schema.json",
     });
-    expect(Object.keys(doc.paths as Json).sort()).toEqual(["/v1/data/airspaces", "/v1/status/master-features"]);
+    expect(Object.keys(doc.paths as Json).sort()).toEqual([
+      "/published.json",
+      "/v1/data/airspaces",
+      "/v1/data/airspaces.openair",
+      "/v1/data/changes",
+      "/v1/status/master-features",
+    ]);
   });
 
   const D = "/v1/data/airspaces";
-  const cases: [string, string, string, (p: Published) => Record<string, string>][] = [
+  const O = "/v1/data/airspaces.openair";
+  const C = "/v1/data/changes";
+  const bearer = (p: Published) => ({ Authorization: `Bearer ${p.dynamicToken}`, "Accept-Encoding": "gzip" });
+  const cases: [string, string, string | (() => string), (p: Published) => Record<string, string>][] = [
+    ["GET", D, "?countries=DE&day=tomorrow", bearer],
+    ["GET", D, "?countries=DE&day=2026-09-14&at=2026-09-14T12:00:00Z", bearer],
+    ["GET", D, "?countries=DE&day=2020-01-01", bearer],
+    ["GET", D, "?countries=DE&day=yesterday", bearer],
+    ["GET", D, "?countries=DE&at=2999-01-01T00:00:00Z", bearer],
+    ["GET", D, "?countries=DE&at=14:10", bearer],
+    ["GET", D, "?countries=DE&at=2020-01-01T00:00:00Z", bearer],
+    ["HEAD", D, "?countries=DE&day=2020-01-01", bearer],
+    ["GET", O, "?countries=DE", bearer],
+    ["GET", O, "?countries=FR&day=tomorrow", (p) => ({ "Accept-Encoding": "gzip", "X-Token-In": p.dynamicToken })],
+    ["HEAD", O, "?countries=AT", bearer],
+    ["GET", O, "?countries=QQ", bearer],
+    ["GET", O, "?countries=DE", () => ({})],
+    ["POST", O, "?countries=DE", bearer],
+    ["GET", C, () => `?countries=DE,FR&since=${first}`, bearer],
+    ["GET", C, () => `?countries=EUROPE&since=${first}`, (p) => ({ Authorization: `Bearer ${p.dynamicToken}` })],
+    ["HEAD", C, () => `?countries=DE&since=${first}`, bearer],
+    ["GET", C, "?countries=DE&since=yesterday", bearer],
+    ["GET", C, "?countries=DE&since=20200101T000000Z-00000000", bearer],
+    ["GET", C, () => `?countries=DE&since=${first}&at=2026-09-14T12:00:00Z`, bearer],
+    ["GET", C, () => `?countries=DE&since=${first}&day=2020-01-01`, bearer],
+    ["GET", C, () => `?countries=DE&since=${first}`, () => ({})],
+    ["DELETE", C, "?countries=DE", bearer],
+    ["GET", "/published.json", "", () => ({})],
+    ["PATCH", "/published.json", "", () => ({})],
     ["GET", D, "?countries=DE,FR", (p) => ({ Authorization: `Bearer ${p.dynamicToken}`, "Accept-Encoding": "gzip" })],
     ["GET", D, "?countries=EUROPE", (p) => ({ Authorization: `Bearer ${p.dynamicToken}` })],
     ["HEAD", D, "?countries=AT", (p) => ({ Authorization: `Bearer ${p.dynamicToken}`, "Accept-Encoding": "gzip" })],
@@ -114,12 +157,71 @@ describe("docs/openapi.yaml", () => {
     ["PUT", "/v1/status/master-features", "", () => ({})],
   ];
 
-  it.each(cases)("%s %s%s conforms", async (method, p, query, headers) => {
-    const r = await request(origin.url, `${p}${query}`, headers(pub), method);
+  it.each(cases)("%s %s%s conforms", async (method, p, q, headers) => {
+    const query = typeof q === "string" ? q : q();
+    // a token "in" the query: the instrument's way (access_token)
+    const { "X-Token-In": inQuery, ...sent } = headers(pub);
+    const target = inQuery ? `${p}${query}&access_token=${inQuery}` : `${p}${query}`;
+    const r = await request(origin.url, target, sent, method);
     const checked = conforms(p, method, r);
     if (r.status === 200 && p === D)
       expect(checked.headers).toEqual(expect.arrayContaining(["ETag", "X-Data-Version"]));
     if (method === "GET" && r.status !== 304) expect(checked.body).toBe(true);
+    if (inQuery) expect(r.headers["cache-control"]).toBe("private, max-age=60");
+  });
+
+  it("answers every new bad input with its own problem, never a 500", async () => {
+    const statusOf = async (target: string) =>
+      JSON.parse((await request(origin.url, target, bearer(pub))).body.toString("utf8")) as Json;
+    const slugs = [];
+    for (const target of [
+      `${D}?countries=DE&day=yesterday`,
+      `${D}?countries=DE&day=today&day=tomorrow`,
+      `${D}?countries=DE&at=2999-01-01T00:00:00Z`,
+      `${D}?countries=DE&at=14:10`,
+      `${D}?countries=DE&at=2020-01-01T00:00:00Z`,
+      `${D}?countries=DE&day=2020-01-01`,
+      `${C}?countries=DE&since=yesterday`,
+      `${C}?countries=DE`,
+      `${C}?countries=DE&since=20200101T000000Z-00000000`,
+      `${C}?countries=DE&since=${first}&at=2026-09-14T12:00:00Z`,
+    ]) {
+      const p = await statusOf(target);
+      slugs.push(`${p.status} ${String(p.type).split(":").pop()}`);
+    }
+    expect(slugs).toEqual([
+      "400 day-malformed",
+      "400 day-repeated",
+      "400 at-future",
+      "400 at-malformed",
+      "404 nothing-live-then",
+      "404 day-not-published",
+      "400 since-malformed",
+      "400 since-malformed",
+      "410 since-gone",
+      "400 changes-at",
+    ]);
+  });
+
+  it("documents the changes' 304 and the client's loop", async () => {
+    const live = (await currentManifest(new LocalStore(pub.store)))!.version;
+    expect(live).not.toBe(first);
+    const r = await request(origin.url, `${C}?countries=DE&since=${live}`, bearer(pub));
+    expect(r.status).toBe(304);
+    expect(conforms(C, "GET", r).headers).toEqual(["X-Data-Version", "Cache-Control", "Vary"]);
+    const changes = await request(origin.url, `${C}?countries=EUROPE&since=${first}`, { ...bearer(pub) });
+    expect(changes.status).toBe(200);
+    const body = JSON.parse(zlib.gunzipSync(changes.body).toString("utf8")) as Json;
+    expect([body.from, body.to, body.day]).toEqual([first, live, DATE]);
+    expect(Object.keys(body.countries as Json).length).toBeGreaterThan(1);
+    const tomorrow = await request(origin.url, `${O}?countries=FR&day=tomorrow`, bearer(pub));
+    expect([tomorrow.status, tomorrow.headers["content-disposition"]]).toEqual([
+      200,
+      'attachment; filename="airspaces-FR-2026-09-15.openair"',
+    ]);
+    const loop = String(((resolve(doc.paths) as Json)[C] as Json & { get: Json }).get.description);
+    expect(loop).toMatch(/current\.json/);
+    expect(loop).toMatch(/since=/);
   });
 
   it("documents the 304 answer", async () => {

@@ -187,3 +187,40 @@ describe("the briefing view, first visit through serve --dev", () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe("tomorrow beside today (issue 23 §1)", () => {
+  it("offers Tomorrow once it is published, switches to it and back, and explains tomorrow's features", async () => {
+    const before = problems.length;
+    // the 15:30 run publishes tomorrow too: the same sources, decided for 2026-08-23
+    const args = RUN_ARGS.map((a) => (a.startsWith("fixtures/") ? path.join(ROOT, a) : a));
+    const tomorrowArgs = args.map((a) =>
+      a === "2026-08-22" ? "2026-08-23" : a === "2026-08-22T11:15:00Z" ? "2026-08-22T15:30:00Z" : a,
+    );
+    expect(await main(["publish", ...tomorrowArgs, "--store", store, "--quiet"], io().io)).toBe(0);
+    const local = new LocalStore(store);
+    const today = (await currentManifest(local))!;
+    expect(today.date).toBe("2026-08-22");
+    const tomorrowRadio = 'input[name="day"][value="tomorrow"]';
+    // the origin re-reads the day's pointer every few seconds: reload until the page offers tomorrow
+    // (reload, not goto: the same address with its #token is a same-document navigation that reloads nothing)
+    for (let tries = 0; tries < 20; tries++) {
+      await page.reload();
+      await page.waitForSelector("body[data-loaded]", { timeout: 30_000 });
+      if (!(await page.isDisabled(tomorrowRadio))) break;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    expect(await page.textContent("#tomorrow-date")).toBe("(2026-08-23)");
+    await page.check(tomorrowRadio);
+    await page.waitForSelector(`body[data-loaded]:not([data-loaded="${today.version}"])`, { timeout: 30_000 });
+    const tomorrowVersion = await page.getAttribute("body", "data-loaded");
+    expect(tomorrowVersion).not.toBe(today.version);
+    expect(await page.textContent("#day-title")).toBe("tomorrow, 2026-08-23");
+    const text = await find("ABERDEEN CTR");
+    expect(text).toContain("permanent airspace");
+    await page.screenshot({ path: path.join(SHOTS, "tomorrow.png") });
+    await page.check('input[name="day"][value="today"]');
+    await page.waitForSelector(`body[data-loaded="${today.version}"]`, { timeout: 30_000 });
+    expect(await page.textContent("#day-title")).toBe("today, 2026-08-22");
+    expect(problems.slice(before)).toEqual([]);
+  }, 120_000);
+});

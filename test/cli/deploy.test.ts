@@ -1,0 +1,70 @@
+// The deployment files (jobs/deploy) keep DESIGN §1's schedule and §8's tomorrow: every quarter hour of the UTC day
+// has a run, and each run from 15:00 on publishes tomorrow too (`run --tomorrow auto`, its default, or `yes`),
+// none before. The crontab is read by a small parser of its five fields (numbers, ranges, steps, `*`).
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseAllDocuments } from "yaml";
+import { ROOT } from "../helpers.js";
+
+const DEPLOY = path.join(ROOT, "jobs/deploy");
+const read = (file: string) => readFileSync(path.join(DEPLOY, file), "utf8");
+
+/** The values a crontab field takes in [0, max]. */
+function field(text: string, max: number): Set<number> {
+  const out = new Set<number>();
+  for (const part of text.split(",")) {
+    const [range = "", step = "1"] = part.split("/");
+    const [lo, hi] = range === "*" ? [0, max] : range.includes("-") ? range.split("-").map(Number) : [+range, +range];
+    for (let v = lo!; v <= hi!; v += Number(step)) out.add(v);
+  }
+  return out;
+}
+
+/** `run` publishes tomorrow at minute `m` of the day with these arguments (jobs/commands/run.ts: auto from 15:00). */
+function publishesTomorrow(args: readonly string[], m: number): boolean {
+  const i = args.indexOf("--tomorrow");
+  const flag = i < 0 ? "auto" : args[i + 1];
+  return flag === "yes" || (flag === "auto" && m >= 15 * 60);
+}
+
+describe("jobs/deploy", () => {
+  it("crontab: a run every quarter hour, publishing tomorrow from 15:00 UTC and never before", () => {
+    const runs = new Map<number, boolean[]>();
+    for (const line of read("crontab").split("\n")) {
+      const m = /^(\S+)\s+(\S+)\s+\*\s+\*\s+\*\s+(airspace-publisher run .*)$/.exec(line);
+      if (!m) continue;
+      const args = m[3]!.split(/\s+/);
+      for (const h of field(m[2]!, 23))
+        for (const min of field(m[1]!, 59)) {
+          const at = h * 60 + min;
+          runs.set(at, [...(runs.get(at) ?? []), publishesTomorrow(args, at)]);
+        }
+    }
+    for (let at = 0; at < 24 * 60; at += 15) {
+      expect(runs.get(at), `a run at minute ${at}`).toBeDefined();
+      expect(runs.get(at)!.some(Boolean), `tomorrow at ${Math.floor(at / 60)}:${at % 60}`).toBe(at >= 15 * 60);
+    }
+    expect([...runs.keys()]).toEqual(expect.arrayContaining([5, 6 * 60 + 20]));
+  });
+
+  it("systemd: the timer's quarter hours start a run whose tomorrow is auto", () => {
+    const timer = read("systemd/airspace-publisher.timer");
+    expect(timer).toMatch(/^OnCalendar=\*-\*-\* \*:00,15,30,45:00 UTC$/m);
+    const exec = /^ExecStart=.*'exec (airspace-publisher run [^']*)'$/m.exec(
+      read("systemd/airspace-publisher.service"),
+    );
+    const args = exec![1]!.split(/\s+/);
+    expect([publishesTomorrow(args, 14 * 60 + 45), publishesTomorrow(args, 15 * 60)]).toEqual([false, true]);
+  });
+
+  it("Kubernetes: the refresh CronJob runs every 15 minutes with tomorrow auto", () => {
+    const jobs = parseAllDocuments(read("kubernetes/cronjob.yaml")).map((d) => d.toJS());
+    const refresh = jobs.find((j) => j.metadata.name === "airspace-publisher-refresh");
+    expect(refresh.spec.schedule).toBe("*/15 * * * *");
+    expect(refresh.spec.timeZone).toBe("Etc/UTC");
+    const args: string[] = refresh.spec.jobTemplate.spec.template.spec.containers[0].args;
+    expect([publishesTomorrow(args, 14 * 60 + 45), publishesTomorrow(args, 15 * 60)]).toEqual([false, true]);
+    expect(jobs).toHaveLength(3);
+  });
+});
