@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ASSET_CACHE } from "../src/origin/handler.js";
+import { ASSET_CACHE } from "../src/origin/http.js";
 import type { ObjectStore } from "../src/publish/store.js";
 
 export const PAGE_FILES = ["index.html", "app.js", "worker.js", "app.css", "leaflet.css"] as const;

@@ -10,6 +10,7 @@ import { publishDay } from "../../src/pipeline.js";
 import { CountingStore, type StoreCounts } from "../../src/publish/counting-store.js";
 import { collectGarbage } from "../../src/publish/retention.js";
 import type { RunReport } from "../../src/report.js";
+import { daysToPublish, tomorrowFlag } from "../days.js";
 import { readAirspaceInputs, readAupInputs, readNotamInputs } from "../inputs.js";
 import { type Io, readStdin } from "../io.js";
 import { createLogger } from "../log.js";
@@ -54,8 +55,7 @@ const SNAPSHOT = /\.(xml|txt|jsonl|json)(\.gz)?$/i;
 export async function replayCommand(flags: ReplayFlags, io: Io): Promise<number> {
   const delayMin = flags.delay === undefined ? 5 : Number(flags.delay);
   if (!(delayMin >= 0)) throw new UsageError(`--delay takes minutes ≥ 0, got "${flags.delay}"`);
-  const tomorrow = flags.tomorrow ?? "auto";
-  if (!["auto", "yes", "no"].includes(tomorrow)) throw new UsageError(`--tomorrow takes auto, yes or no`);
+  const tomorrow = tomorrowFlag(flags.tomorrow, "auto");
   const maxAge = flags.maxSourceAge === undefined ? undefined : Number(flags.maxSourceAge);
   if (maxAge !== undefined && !(maxAge > 0)) throw new UsageError(`--max-source-age takes minutes > 0`);
   const retention = retentionOf(flags);
@@ -89,12 +89,8 @@ export async function replayCommand(flags: ReplayFlags, io: Io): Promise<number>
         },
         { store, log, clock: () => now },
       );
-    const days = [day];
-    if (tomorrow === "yes" || (tomorrow === "auto" && now >= day.start + 15 * 3_600_000)) {
-      days.push(utcDay(isoInstant(day.end).slice(0, 10))!);
-    }
     const reports: RunReport[] = [];
-    for (const d of days) reports.push(await publishOne(d));
+    for (const d of daysToPublish(day, now, tomorrow)) reports.push(await publishOne(d));
     await collectGarbage(store, { now, ...retention });
     const used = process.cpuUsage(cpu);
     const run: ReplayRun = {

@@ -5,11 +5,12 @@ import { readFile, writeFile } from "node:fs/promises";
 import { planMetaFrom } from "../../src/aup/read.js";
 import { aupDayOf, parseSourcesConfig, type SourceConfig, SourcesConfigError } from "../../src/fetch/config.js";
 import { type FetchResult, fetchSource, SourceFetchError } from "../../src/fetch/fetch-source.js";
-import { isoInstant, type UtcDay, utcDay } from "../../src/model/time.js";
+import { type UtcDay, utcDay } from "../../src/model/time.js";
 import { publishDay } from "../../src/pipeline.js";
 import { collectGarbage } from "../../src/publish/retention.js";
 import type { RunReport } from "../../src/report.js";
 import { describeSources } from "../../src/report.js";
+import { daysToPublish, tomorrowFlag } from "../days.js";
 import type { Io } from "../io.js";
 import { createLogger } from "../log.js";
 import { followShadow } from "../shadow-step.js";
@@ -32,9 +33,6 @@ export interface RunFlags {
   retentionDays?: string;
   recordDays?: string;
 }
-
-/** From this hour (UTC) of the day the scheduled job also publishes tomorrow (DESIGN §8). */
-const TOMORROW_FROM_HOUR = 15;
 
 export async function runCommand(
   flags: RunFlags,
@@ -62,11 +60,8 @@ export async function runCommand(
   if (!day) throw new UsageError(`--date must be YYYY-MM-DD, got "${date}"`);
   const now = flags.now ? Date.parse(flags.now) : clock >= day.start && clock < day.end ? clock : day.start;
   if (Number.isNaN(now)) throw new UsageError(`--now must be an ISO 8601 instant, got "${flags.now}"`);
-  const tomorrow = flags.tomorrow ?? (flags.date ? "no" : "auto");
-  if (!["auto", "yes", "no"].includes(tomorrow)) {
-    throw new UsageError(`--tomorrow takes auto, yes or no, got "${flags.tomorrow}"`);
-  }
-  const withTomorrow = tomorrow === "yes" || (tomorrow === "auto" && now >= day.start + TOMORROW_FROM_HOUR * 3_600_000);
+  const [, tomorrowDay] = daysToPublish(day, now, tomorrowFlag(flags.tomorrow, flags.date ? "no" : "auto"));
+  const withTomorrow = tomorrowDay !== undefined;
   const retention = retentionOf(flags);
   const store = openStore(flags.store, flags.s3Endpoint, (line) => io.stderr.write(`airspace-publisher: ${line}\n`));
   const log = createLogger(io.stderr, flags.quiet);
@@ -112,8 +107,9 @@ export async function runCommand(
           : { issued: x.r.lastModified, issuedFrom: "declared" as const };
       return { ...input(x), ...(plan ? { plan: { ...plan, ...issued } } : {}) };
     });
-  // the same fetched sources for both days: NOTAMs by their validity and Item D, plans by their AUP day
-  const publishOne = (d: UtcDay) =>
+  // the same fetched sources for both days: NOTAMs by their validity and Item D, plans by their AUP day; today's
+  // static tier too (DESIGN §5: the airspaces alone, for internal consumers)
+  const publishOne = (d: UtcDay, staticTier: boolean) =>
     publishDay(
       airspaces,
       {
@@ -122,11 +118,12 @@ export async function runCommand(
         sources: { notam: [], aup: [] },
         ...(notams.length ? { notams } : {}),
         ...(aup.length ? { aup } : {}),
+        staticTier,
       },
       { store, log, clock: io.now },
     );
-  const report = await publishOne(day);
-  const next = withTomorrow ? await publishOne(utcDay(isoDay(day.end))!) : undefined;
+  const report = await publishOne(day, true);
+  const next = tomorrowDay ? await publishOne(tomorrowDay, false) : undefined;
   await followShadow(store, log, io.now);
   await publishMapPage(store);
   // ages follow the run's now (DESIGN §8)
@@ -139,7 +136,7 @@ export async function runCommand(
     `published ${report.version}: ${report.records.published} features; sources: ${describeSources(report.sourceStates)}\n`,
   );
   if (next)
-    io.stdout.write(`published ${next.version} for tomorrow ${isoDay(day.end)}: ${next.records.published} features\n`);
+    io.stdout.write(`published ${next.version} for tomorrow ${next.date}: ${next.records.published} features\n`);
   // the short summary `publish` prints, unless --quiet (the crontab's 15-minute runs)
   if (!flags.quiet) {
     io.stdout.write(`${summaryLines(report, flags.store).join("\n")}\n`);
@@ -147,8 +144,6 @@ export async function runCommand(
   }
   return 0;
 }
-
-const isoDay = (ms: number) => isoInstant(ms).slice(0, 10);
 
 /** `  live: today 2026-08-22 20260822T151500Z-…, tomorrow 2026-08-23 20260822T151500Z-…` */
 function liveDays(today: RunReport, tomorrow: RunReport | undefined): string {

@@ -2,10 +2,13 @@
 // to the live one of the same day, one member per country. Applied to the client's collection it gives the live one
 // exactly. `since` = live: 304; unknown, of another day, or no longer kept: 410 (download in full).
 import { createHash } from "node:crypto";
-import { gunzipSync } from "node:zlib";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { ChangeSet, parseVersioned, type VersionManifest } from "../model/manifest.js";
 import { type Change, composeChanges } from "../publish/changes.js";
-import { type Problem, problem } from "./problem.js";
+import { EUROPE } from "./countries.js";
+import { type AccessLine, acceptsGzip, send } from "./http.js";
+import { PROBLEMS, type Problem, problem } from "./problem.js";
 import type { TierView } from "./published.js";
 
 export const VERSION = /^\d{8}T\d{6}Z-[0-9a-f]{8}$/;
@@ -82,4 +85,39 @@ export async function composeFor(
     .digest("base64url")
     .slice(0, 32)}"`;
   return { body, etag };
+}
+
+/** `/v1/data/changes`: the composed change from `since` to the selected (live) version, JSON, gzip when accepted. */
+export async function sendChanges(
+  read: (key: string) => Promise<Buffer | undefined>,
+  view: TierView,
+  live: VersionManifest,
+  codes: readonly string[],
+  params: URLSearchParams,
+  req: IncomingMessage,
+  res: ServerResponse,
+  line: AccessLine,
+  cache: string,
+): Promise<void> {
+  const since = params.getAll("since");
+  if (since.length !== 1 || !VERSION.test(since[0]!)) return send(res, PROBLEMS.badSince(), line);
+  const names = codes[0] === EUROPE ? Object.keys(live.countries).sort() : codes;
+  const composed = await composeFor(view, live, since[0]!, names, read);
+  if ("problem" in composed) return send(res, composed.problem, line);
+  res.setHeader("X-Data-Version", live.version);
+  res.setHeader("Cache-Control", cache);
+  res.setHeader("Vary", "Accept-Encoding");
+  if ("notModified" in composed) {
+    res.statusCode = 304;
+    return void res.end();
+  }
+  const gzip = acceptsGzip(req.headers["accept-encoding"]);
+  const body = gzip ? gzipSync(composed.body) : composed.body;
+  line.encoding = gzip ? "gzip" : "identity";
+  res.setHeader("Content-Type", "application/json");
+  res.setHeader("ETag", gzip ? composed.etag : `${composed.etag.slice(0, -1)}-identity"`);
+  if (gzip) res.setHeader("Content-Encoding", "gzip");
+  res.setHeader("Content-Length", body.length);
+  line.bytes = body.length;
+  res.end(req.method === "HEAD" ? undefined : body);
 }

@@ -1,13 +1,23 @@
 // The /v1 origin's request handler (DESIGN §6): routing, bearer auth, the countries and scope parameters,
 // conditional requests, gzip or identity, RFC 9457 problems, one access log line per request (never a token).
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createGunzip, gzipSync } from "node:zlib";
+import { createGunzip } from "node:zlib";
 import type { VersionManifest } from "../model/manifest.js";
 import { answer } from "./answer.js";
-import { composeFor, VERSION } from "./changes.js";
-import { EUROPE, parseCountries } from "./countries.js";
+import { sendChanges } from "./changes.js";
+import { parseCountries } from "./countries.js";
 import type { ExplainView } from "./explain.js";
-import { PROBLEMS, type Problem } from "./problem.js";
+import {
+  type AccessLine,
+  acceptsGzip,
+  DATA_CACHE,
+  matches,
+  PRIVATE_CACHE,
+  STATUS_CACHE,
+  send,
+  sendAsset,
+} from "./http.js";
+import { PROBLEMS } from "./problem.js";
 import type { TierView } from "./published.js";
 import { select } from "./selection.js";
 import { bearer, type TokenEntry, type TokenFile, verifyToken } from "./tokens.js";
@@ -32,18 +42,6 @@ export interface OriginDeps {
   wallClock?: () => number;
 }
 
-export interface AccessLine {
-  method: string;
-  path: string;
-  countries?: string;
-  scope?: string;
-  status: number;
-  bytes: number;
-  ms: number;
-  token?: string;
-  encoding?: string;
-}
-
 const DATA = "/v1/data/airspaces";
 /** The same data as OpenAir for instruments (DESIGN §8). */
 const OPENAIR = "/v1/data/airspaces.openair";
@@ -55,12 +53,6 @@ const PUBLISHED = "/published.json";
 /** Why a feature has its state (`?id=`), for the map page's popup: a token holder's, like the data. */
 const EXPLAIN = "/explain.json";
 const MAX_TARGET = 2048;
-
-export const DATA_CACHE = "public, max-age=60, stale-while-revalidate=600";
-/** For answers to a token in the URL: a shared cache must not keep them (RFC 6750 §2.3). */
-export const PRIVATE_CACHE = "private, max-age=60";
-export const STATUS_CACHE = "public, max-age=15";
-export const ASSET_CACHE = "public, max-age=300";
 
 export function createHandler(deps: OriginDeps) {
   return (req: IncomingMessage, res: ServerResponse): void => {
@@ -125,7 +117,18 @@ async function handle(deps: OriginDeps, req: IncomingMessage, res: ServerRespons
   line.countries = parsed.codes.join(",");
   // a token in the URL (instruments send no headers) must not be kept by a shared cache (RFC 6750 §2.3)
   const cache = auth.inQuery ? PRIVATE_CACHE : DATA_CACHE;
-  if (path === CHANGES) return sendChanges(deps, view, manifest, parsed.codes, params, req, res, line, cache);
+  if (path === CHANGES)
+    return sendChanges(
+      (key) => deps.read?.(key) ?? Promise.resolve(undefined),
+      view,
+      manifest,
+      parsed.codes,
+      params,
+      req,
+      res,
+      line,
+      cache,
+    );
   const openair = path === OPENAIR;
   const body = await answer(view, manifest, parsed.codes, openair ? "openair" : "geojson");
   const gzip = acceptsGzip(req.headers["accept-encoding"]);
@@ -159,47 +162,6 @@ async function handle(deps: OriginDeps, req: IncomingMessage, res: ServerRespons
   for (const p of body.pieces) res.write(p);
   res.end();
   res.uncork();
-}
-
-/** `/v1/data/changes`: the composed change from `since` to the selected (live) version, JSON, gzip when accepted. */
-async function sendChanges(
-  deps: OriginDeps,
-  view: TierView,
-  live: VersionManifest,
-  codes: readonly string[],
-  params: URLSearchParams,
-  req: IncomingMessage,
-  res: ServerResponse,
-  line: AccessLine,
-  cache: string,
-): Promise<void> {
-  const since = params.getAll("since");
-  if (since.length !== 1 || !VERSION.test(since[0]!)) return send(res, PROBLEMS.badSince(), line);
-  const names = codes[0] === EUROPE ? Object.keys(live.countries).sort() : codes;
-  const composed = await composeFor(
-    view,
-    live,
-    since[0]!,
-    names,
-    (key) => deps.read?.(key) ?? Promise.resolve(undefined),
-  );
-  if ("problem" in composed) return send(res, composed.problem, line);
-  res.setHeader("X-Data-Version", live.version);
-  res.setHeader("Cache-Control", cache);
-  res.setHeader("Vary", "Accept-Encoding");
-  if ("notModified" in composed) {
-    res.statusCode = 304;
-    return void res.end();
-  }
-  const gzip = acceptsGzip(req.headers["accept-encoding"]);
-  const body = gzip ? gzipSync(composed.body) : composed.body;
-  line.encoding = gzip ? "gzip" : "identity";
-  res.setHeader("Content-Type", "application/json");
-  res.setHeader("ETag", gzip ? composed.etag : `${composed.etag.slice(0, -1)}-identity"`);
-  if (gzip) res.setHeader("Content-Encoding", "gzip");
-  res.setHeader("Content-Length", body.length);
-  line.bytes = body.length;
-  res.end(req.method === "HEAD" ? undefined : body);
 }
 
 /**
@@ -287,51 +249,5 @@ async function sendPublished(
   );
 }
 
-/** A whole file-like answer: the map page's files, the status document. */
-function sendAsset(
-  asset: { body: Buffer; type: string; cache?: string },
-  req: IncomingMessage,
-  res: ServerResponse,
-  line: AccessLine,
-): void {
-  res.setHeader("Content-Type", asset.type);
-  res.setHeader("Cache-Control", asset.cache ?? ASSET_CACHE);
-  res.setHeader("Content-Length", asset.body.length);
-  line.bytes = asset.body.length;
-  res.end(req.method === "HEAD" ? undefined : asset.body);
-}
-
 const allowed = (token: TokenEntry, tier: "dynamic" | "static") => token.scopes.includes(tier);
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-
-/** gzip, x-gzip or * with a quality above 0 (RFC 9110 §12.5.3). */
-export function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
-  let star: boolean | undefined;
-  for (const part of header.split(",")) {
-    const [coding = "", ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)).find(Boolean);
-    const ok = !q || Number(q[1]) > 0;
-    if (coding === "gzip" || coding === "x-gzip") return ok;
-    if (coding === "*") star = ok;
-  }
-  return star ?? false;
-}
-
-/** If-None-Match: `*`, or a list of entity tags compared weakly (RFC 9110 §13.1.2). */
-export function matches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === "*") return true;
-  const bare = (t: string) => t.trim().replace(/^W\//, "");
-  return header.split(",").some((t) => bare(t) === etag);
-}
-
-export function send(res: ServerResponse, p: Problem, line?: AccessLine): void {
-  const body = Buffer.from(`${JSON.stringify(p)}\n`);
-  res.statusCode = p.status;
-  res.setHeader("Content-Type", "application/problem+json");
-  res.setHeader("Cache-Control", "no-store");
-  res.setHeader("Content-Length", body.length);
-  if (line) line.bytes = body.length;
-  res.end(res.req?.method === "HEAD" ? undefined : body);
-}
