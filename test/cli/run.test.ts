@@ -7,12 +7,18 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../jobs/cli.js";
 import { runCommand } from "../../jobs/commands/run.js";
+import { LocalStore } from "../../src/publish/local-store.js";
+import { DayRecord } from "../../src/publish/record.js";
 import { FIXTURES, tempDir } from "../helpers.js";
 import { io } from "./io.js";
 
 let server: Server;
 let base = "";
 let notamsDown = false;
+/** Whether the EAUP for tomorrow is out yet (15:00 UTC in summer). */
+let tomorrowOut = false;
+const ebr04 = readFileSync(path.join(FIXTURES, "decision", "aup-and-notam", "airspace.geojson"));
+const rsa = readFileSync(path.join(FIXTURES, "aup-csv", "eaup_rsa_2022-02-23T0959Z.csv"));
 const airspace = readFileSync(path.join(FIXTURES, "pipeline", "de-mixed", "de_asp.geojson"));
 const notams = readFileSync(path.join(FIXTURES, "notam", "uk-pib.jsonl"));
 
@@ -25,6 +31,13 @@ beforeAll(async () => {
       res
         .writeHead(200, { "content-length": notams.length, "last-modified": "Mon, 14 Sep 2026 09:45:00 GMT" })
         .end(notams);
+    else if (req.url === "/ebr04.geojson") res.writeHead(200, { "content-length": ebr04.length }).end(ebr04);
+    else if (req.url === "/rsa-today.csv")
+      res.writeHead(200, { "last-modified": "Wed, 23 Feb 2022 09:59:00 GMT" }).end(rsa);
+    else if (req.url === "/rsa-tomorrow.csv" && tomorrowOut)
+      // the NM table for D+1: the same allocations, issued at 15:10
+      res.writeHead(200, { "last-modified": "Wed, 23 Feb 2022 15:10:00 GMT" }).end(rsa);
+    else if (req.url === "/rsa-tomorrow.csv") res.writeHead(404).end();
     else res.writeHead(503).end();
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -46,6 +59,51 @@ function config(): string {
 }
 
 describe("run / republish", () => {
+  it("from 15:00 UTC publishes tomorrow too: its AUP-managed areas Unknown until the EAUP for tomorrow is out", async () => {
+    const store = tempDir();
+    const cfg = path.join(tempDir(), "sources.json");
+    writeFileSync(
+      cfg,
+      JSON.stringify({
+        schema: 1,
+        sources: [
+          { name: "be", kind: "airspace", url: `${base}/ebr04.geojson`, country: "BE" },
+          { name: "eaup", kind: "aup", url: `${base}/rsa-today.csv`, aupDay: "today" },
+          { name: "eaup-tomorrow", kind: "aup", url: `${base}/rsa-tomorrow.csv`, aupDay: "tomorrow" },
+        ],
+      }),
+    );
+    const deps = { fetch: globalThis.fetch, env: {} };
+    const record = new DayRecord(new LocalStore(store), "v1");
+    const ebr04State = async (date: string) => {
+      const m = (await record.head(date))!;
+      const f = (await record.collection(m, "BE")).features[0]!;
+      const d = f.properties.vendor.dynamicAirspaceMapping;
+      return [d.isActive, d.airspaceActivationTimes.map((t) => `${t.start}/${t.end}`)];
+    };
+    const run = async (now: string) => {
+      const t = io();
+      const flags = { config: cfg, store, date: "2022-02-23", now, tomorrow: "auto" };
+      expect(await runCommand(flags, t.io, deps), t.err()).toBe(0);
+      return t;
+    };
+    // 14:45: today only, and tomorrow's table is not even asked for
+    const morning = await run("2022-02-23T14:45:00Z");
+    expect(morning.out()).toMatch(/live: today 2022-02-23 \S+, tomorrow not published by this run/);
+    expect(await record.head("2022-02-24")).toBeUndefined();
+    // 15:30, the table for tomorrow still 404: tomorrow is published, EBR04 Unknown on it; no error
+    const early = await run("2022-02-23T15:30:00Z");
+    expect(early.err()).toMatch(/source unavailable.*eaup-tomorrow/);
+    expect(early.out()).toMatch(/live: today 2022-02-23 \S+, tomorrow 2022-02-24 \S+/);
+    expect(await ebr04State("2022-02-24")).toEqual(["Unknown", []]);
+    expect((await ebr04State("2022-02-23"))[0]).toBe("Yes");
+    // 15:45, the table is out: tomorrow's EBR04 is decided by it, 09:00-22:00 UTC on the 24th
+    tomorrowOut = true;
+    await run("2022-02-23T15:45:00Z");
+    expect(await ebr04State("2022-02-24")).toEqual(["Yes", ["2022-02-24T09:00:00Z/2022-02-24T22:00:00Z"]]);
+    tomorrowOut = false;
+  });
+
   it("fetches the sources and publishes; a failed feed falls back to its last good copy, marked stale", async () => {
     const store = tempDir();
     const cfg = config();
