@@ -40,14 +40,7 @@ check: node_modules
 	npm run check
 
 bench: build
-	node dist/bench/publish.js
-	node dist/bench/record.js
-	node dist/bench/s3.js
-	node dist/bench/origin.js
-	node dist/bench/map.js
-	node --max-semi-space-size=32 dist/bench/itemd.js throughput
-	node --max-semi-space-size=32 dist/bench/notams.js
-	node dist/bench/uk.js
+	node dist/bench/all.js $(BENCH)
 
 # Every real Item D of ../shared/data/notam through the schedule parser: bench/out/itemd-corpus.json.
 corpus: build

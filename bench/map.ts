@@ -92,7 +92,7 @@ async function run(): Promise<void> {
     const result: Record<string, unknown> = {};
     for (const [countries, goal] of [
       ["DE", 1.5],
-      ["EUROPE", 3],
+      ["EUROPE", 1.5],
     ] as const) {
       const runs = await timed(countries, `${countries.toLowerCase()}.png`);
       const median = [...runs].sort((a, b) => a.seconds - b.seconds)[RUNS >> 1]!;
@@ -105,7 +105,10 @@ async function run(): Promise<void> {
             ` parsed ${ms(r, "parseMs")} later, drawn in ${ms(r, "drawMs")}, painted in ${ms(r, "paintMs")}`,
         );
       console.log(`median ${median.seconds.toFixed(2)} s (goal < ${goal} s)`);
-      if (median.seconds >= goal) process.exitCode = 1;
+      if (median.seconds >= goal) {
+        console.log(`map: ${countries} MISSED its goal`);
+        process.exitCode = 1;
+      }
     }
     writeFileSync(path.join(OUT, "..", "map.json"), `${JSON.stringify(result, null, 2)}\n`);
   } finally {

@@ -50,3 +50,7 @@ writeFileSync(path.join(out, "uk.json"), `${JSON.stringify(result, null, 2)}\n`)
 console.log(`UK PIB XML parse (1 509 Notam elements): median ${pib.median} ms (${pib.runs.join(", ")}; goal < 500 ms)`);
 console.log(`UK YAIXM airspace read (1 053 volumes): median ${yaixm.median} ms (${yaixm.runs.join(", ")})`);
 console.log(`UK publish, YAIXM + PIB (make run): median ${publish.median} ms (${publish.runs.join(", ")})`);
+if (pib.median >= 500) {
+  console.log("uk: MISSED the PIB parse goal");
+  process.exitCode = 1;
+}
