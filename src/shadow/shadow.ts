@@ -1,5 +1,5 @@
 // The shadow publication path (DESIGN §5): diff each feature's dynamic part against the previous shadow manifest,
-// enqueue the changes in the journal, drain it with bounded concurrency into `internal/master-features/<id>.json`,
+// enqueue the changes in the journal, drain it with bounded concurrency into the master features' buckets,
 // write the new shadow manifest, then the public diagnostics of bootstrap, parity and the queue.
 import { createHash } from "node:crypto";
 import PQueue from "p-queue";
@@ -23,7 +23,7 @@ export const ShadowManifest = z.strictObject({
   /** The published version this shadow state follows. */
   version: z.string(),
   builtAt: IsoInstant,
-  /** Feature id → SHA-256 of its dynamic part, as written to `internal/master-features/`. */
+  /** Feature id → SHA-256 of its dynamic part, as written to the master features' buckets. */
   features: z.record(z.string(), Sha256),
 });
 export type ShadowManifest = z.infer<typeof ShadowManifest>;
@@ -63,7 +63,7 @@ export interface ShadowResult {
 }
 
 const JSON_HEADERS = { contentType: "application/json", cacheControl: "no-store" };
-/** Writes in flight: a first load is ~49 000 small PUTs, one round trip each. */
+/** Bucket writes in flight. */
 const CONCURRENCY = 16;
 const STATUS_HEADERS = { contentType: "application/json", cacheControl: "public, max-age=15" };
 
@@ -83,7 +83,45 @@ export function dynamicHash(feature: Feature): string {
   return createHash("sha256").update(stableJson(feature.properties.vendor.dynamicAirspaceMapping)).digest("hex");
 }
 
-export const masterKey = (id: string) => `${MASTER_PREFIX}${encodeURIComponent(id)}.json`;
+/**
+ * Master features live in `BUCKETS` objects, `internal/master-features/<bb>.json` by the id's SHA-256, each a map of
+ * id → the feature's dynamic part with its version and hash: a first load of 49 000 features is a few hundred
+ * writes, not one per feature (issue 24; DESIGN §5 names one object per feature, and allows batches).
+ */
+export const BUCKETS = 64;
+const BUCKET_KEY = /^internal\/master-features\/[0-9a-f]{2}\.json$/;
+/** Features taken from the journal before their buckets are written (then `stopTaking` is asked again). */
+const CHUNK = 25_000;
+
+export const masterKey = (id: string) => {
+  const b = createHash("sha256").update(id).digest()[0]! % BUCKETS;
+  return `${MASTER_PREFIX}${b.toString(16).padStart(2, "0")}.json`;
+};
+
+/** A master feature as its bucket holds it. */
+export type MasterFeature = { schema: number; id: string; version: string; hash: string } & Record<string, unknown>;
+
+const masterEntry = (id: string, version: string, current: { feature: Feature; hash: string }): MasterFeature => ({
+  schema: SCHEMA,
+  id,
+  version,
+  hash: current.hash,
+  ...current.feature.properties.vendor.dynamicAirspaceMapping,
+});
+
+const Bucket = z.strictObject({
+  schema: z.literal(SCHEMA),
+  features: z.record(z.string(), z.custom<MasterFeature>()),
+});
+
+async function readBucket(store: ObjectStore, key: string): Promise<Record<string, MasterFeature>> {
+  return (await readJson(store, Bucket, key))?.features ?? {};
+}
+
+/** One master feature as the store holds it, or undefined. */
+export async function readMaster(store: ObjectStore, id: string): Promise<MasterFeature | undefined> {
+  return (await readBucket(store, masterKey(id)))[id];
+}
 
 async function readJson<T>(store: ObjectStore, schema: z.ZodType<T>, key: string): Promise<T | undefined> {
   const body = await store.get(key);
@@ -97,7 +135,11 @@ export async function runShadow(
 ): Promise<ShadowResult> {
   const { now, version } = options;
   const target = new Map(features.map((f) => [f.properties._id, { feature: f, hash: dynamicHash(f) }]));
-  const previous = (await readJson(store, ShadowManifest, SHADOW_MANIFEST_KEY))?.features ?? {};
+  // a store written before the buckets holds one object per feature: load every feature into the buckets again,
+  // then delete those objects (once the journal is drained)
+  const legacy = (await store.list(MASTER_PREFIX)).filter((k) => !BUCKET_KEY.test(k));
+  const stored = (await readJson(store, ShadowManifest, SHADOW_MANIFEST_KEY))?.features ?? {};
+  const previous = legacy.length > 0 ? {} : stored;
   const journal = new Journal(store, options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts });
 
   // diff: changed or new features, and features no longer published; skip what already waits in the journal
@@ -113,55 +155,82 @@ export async function runShadow(
   const shadow = new Map(Object.entries(previous));
   let written = 0;
   let deadLettered = 0;
-  const apply = async (m: QueueMessage) => {
-    const current = target.get(m.featureId);
-    if (current) {
-      const doc = { schema: SCHEMA, id: m.featureId, version, hash: current.hash };
-      const body = `${JSON.stringify({ ...doc, ...current.feature.properties.vendor.dynamicAirspaceMapping })}\n`;
-      await store.put(masterKey(m.featureId), Buffer.from(body), JSON_HEADERS);
-      shadow.set(m.featureId, current.hash);
-    } else {
-      await store.delete(masterKey(m.featureId));
-      shadow.delete(m.featureId);
-    }
-  };
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const backoffMs = options.backoffMs ?? 100;
-  /** Applies a message until it succeeds (true) or is dead-lettered (false). */
-  const handle = async (first: QueueMessage): Promise<boolean> => {
-    for (let m = first; ; ) {
+  /** Each bucket's entries as the store holds them, read once per run. */
+  const buckets = new Map<string, Record<string, MasterFeature>>();
+  /**
+   * Writes one bucket with the features of `groups` as they are now, then acknowledges their messages; a failed
+   * write fails every message in it, retried with backoff until it succeeds or the messages are dead letters.
+   */
+  const writeBucket = async (key: string, groups: QueueMessage[][]) => {
+    let pending = groups.map((ms) => ({ last: ms[ms.length - 1]!, rest: ms.slice(0, -1) }));
+    for (;;) {
       try {
-        await apply(m);
-        await journal.ack(m);
-        written++;
-        return true;
+        const entries = { ...(buckets.get(key) ?? (await readBucket(store, key))) };
+        for (const { last } of pending) {
+          const current = target.get(last.featureId);
+          if (current) entries[last.featureId] = masterEntry(last.featureId, version, current);
+          else delete entries[last.featureId];
+        }
+        const ids = Object.keys(entries).sort();
+        if (ids.length === 0) await store.delete(key);
+        else {
+          const body = { schema: SCHEMA, features: Object.fromEntries(ids.map((id) => [id, entries[id]])) };
+          await store.put(key, Buffer.from(`${JSON.stringify(body)}\n`), JSON_HEADERS);
+        }
+        buckets.set(key, entries);
       } catch {
         // the error is not kept: the attempt count is the diagnostic, and errors never reach the public document
-        const r = await journal.fail(m);
-        if (r.dead) {
-          deadLettered++;
-          return false;
+        const still: typeof pending = [];
+        for (const p of pending) {
+          const r = await journal.fail(p.last);
+          if (r.dead) deadLettered++;
+          else still.push({ ...p, last: r.message });
         }
-        m = r.message;
-        await sleep(backoffMs * 2 ** (m.attempts - 1));
+        if (still.length === 0) return;
+        pending = still;
+        await sleep(backoffMs * 2 ** (pending[0]!.last.attempts - 1));
+        continue;
       }
+      for (const { last, rest } of pending) {
+        const current = target.get(last.featureId);
+        if (current) shadow.set(last.featureId, current.hash);
+        else shadow.delete(last.featureId);
+        await journal.ack(last);
+        written++;
+        // several messages of one feature (a crashed run's and this run's) wrote the same thing, the feature now
+        for (const m of rest) await journal.ack(m);
+      }
+      return;
     }
   };
-  // several messages of one feature (a crashed run's and this run's) write the same thing, the feature as it is
-  // now: one write for the last of them, the others acknowledged after it, and never two writes of one key at once
   const byFeature = new Map<string, QueueMessage[]>();
-  // what waits is what was read before the diff and what it enqueued (the journal is not read again)
+  // what waits is what was read before the diff and what it enqueued (the journal is not read again), oldest first
   for (const m of [...before, ...enqueued]) {
     const list = byFeature.get(m.featureId);
     if (list) list.push(m);
     else byFeature.set(m.featureId, [m]);
   }
+  // taken in order, a chunk at a time; each chunk's buckets written `concurrency` at a time
+  const groups = [...byFeature.values()];
   const queue = new PQueue({ concurrency: options.concurrency ?? CONCURRENCY });
-  const take = async (ms: QueueMessage[]) => {
-    if (options.stopTaking?.()) return;
-    if (await handle(ms[ms.length - 1]!)) for (const m of ms.slice(0, -1)) await journal.ack(m);
-  };
-  await Promise.all([...byFeature.values()].map((ms) => queue.add(() => take(ms))));
+  let stopped = false;
+  for (let i = 0; i < groups.length && !stopped; ) {
+    const byBucket = new Map<string, QueueMessage[][]>();
+    for (let n = 0; n < CHUNK && i < groups.length; n++) {
+      if (options.stopTaking?.()) {
+        stopped = true;
+        break;
+      }
+      const g = groups[i++]!;
+      const key = masterKey(g[0]!.featureId);
+      const list = byBucket.get(key);
+      if (list) list.push(g);
+      else byBucket.set(key, [g]);
+    }
+    await Promise.all([...byBucket].map(([key, gs]) => queue.add(() => writeBucket(key, gs))));
+  }
 
   const manifest: ShadowManifest = {
     schema: SCHEMA,
@@ -175,6 +244,10 @@ export async function runShadow(
   const inStep = (id: string) => shadow.get(id) === target.get(id)?.hash;
   const dead = await journal.dead();
   const left = await journal.pending();
+  if (legacy.length > 0 && left.length === 0) {
+    const deletes = new PQueue({ concurrency: options.concurrency ?? CONCURRENCY });
+    await Promise.all(legacy.map((k) => deletes.add(() => store.delete(k))));
+  }
   const unresolvedFailures =
     dead.filter((d) => !inStep(d.featureId)).length + left.filter((m) => m.attempts > 0).length;
 

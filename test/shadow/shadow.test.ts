@@ -4,8 +4,10 @@ import { MemoryStore } from "../../src/publish/memory-store.js";
 import type { PutOptions } from "../../src/publish/store.js";
 import { DEAD_PREFIX, JOURNAL_PREFIX, Journal } from "../../src/shadow/journal.js";
 import {
+  BUCKETS,
   MASTER_PREFIX,
   masterKey,
+  readMaster,
   runShadow,
   SHADOW_MANIFEST_KEY,
   type ShadowOptions,
@@ -59,7 +61,9 @@ describe("runShadow", () => {
     expect(doc.bootstrap).toEqual({ state: "complete", loaded: 3, total: 3 });
     expect(doc.parity).toEqual({ state: "ok", checked: 3, mismatched: 0 });
     expect(doc).toMatchObject({ status: "healthy", reasons: [], shadowManifestVersion: VERSION });
+    // three features in three buckets (their ids' hashes differ), each readable by id
     expect(await store.list(MASTER_PREFIX)).toHaveLength(3);
+    for (const f of FEATURES) expect((await readMaster(store, f.properties._id))?.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(await store.list(JOURNAL_PREFIX)).toEqual([]);
     expect(store.puts.find((p) => p.key === STATUS_KEY)?.options?.cacheControl).toBe("public, max-age=15");
     const manifest = JSON.parse((await store.get(SHADOW_MANIFEST_KEY))!.toString("utf8"));
@@ -85,7 +89,8 @@ describe("runShadow", () => {
     await run(store, FEATURES, T0);
     const r = await run(store, FEATURES.slice(0, 2), T0 + MIN);
     expect(r.enqueued).toBe(1);
-    expect(await store.get(masterKey("lf-r3"))).toBeUndefined();
+    expect(await readMaster(store, "lf-r3")).toBeUndefined();
+    expect(await readMaster(store, "ed-r1")).toBeDefined();
     expect(r.status).toMatchObject({ status: "healthy", parity: { checked: 2, mismatched: 0 } });
   });
 
@@ -112,6 +117,43 @@ describe("runShadow", () => {
     expect(healed.enqueued).toBe(1);
     expect(healed.status).toMatchObject({ status: "healthy", reasons: [] });
     expect(healed.status.queue).toMatchObject({ unresolvedFailures: 0, deadLetters: 1 });
+  });
+
+  it("a failing bucket fails every change in it, and only those; a later run writes them all", async () => {
+    const neighbour = feature("ed-r153", "DE", 7); // the same bucket as ed-r2 (the first byte of its SHA-256 mod 64)
+    expect(masterKey("ed-r153")).toBe(masterKey("ed-r2"));
+    const all = [...FEATURES, neighbour];
+    const store = new FlakyStore();
+    await run(store, all, T0);
+    store.failing.add(masterKey("ed-r2"));
+    const next = all.map(changed);
+    const r = await run(store, next, T0 + MIN, { maxAttempts: 2 });
+    expect(r.deadLettered).toBe(2);
+    expect(r.written).toBe(2);
+    expect((await new Journal(store).dead()).map((m) => m.featureId).sort()).toEqual(["ed-r153", "ed-r2"]);
+    expect(r.status.parity).toEqual({ state: "degraded", checked: 4, mismatched: 2 });
+    store.failing.clear();
+    const healed = await run(store, next, T0 + 2 * MIN);
+    expect(healed.status.parity).toEqual({ state: "ok", checked: 4, mismatched: 0 });
+    for (const f of next)
+      expect((await readMaster(store, f.properties._id))?.airspaceActivationTimes).toEqual(
+        f.properties.vendor.dynamicAirspaceMapping.airspaceActivationTimes,
+      );
+  });
+
+  it("moves a store written with one object per feature into the buckets, then deletes those objects", async () => {
+    const store = new FlakyStore();
+    await run(store, FEATURES, T0);
+    // as a run before the buckets left it: the shadow manifest, and each feature in its own object
+    for (const key of await store.list(MASTER_PREFIX)) await store.delete(key);
+    const legacy = FEATURES.map((f) => `${MASTER_PREFIX}${f.properties._id}.json`);
+    for (const key of legacy) await store.put(key, Buffer.from("{}"));
+    const r = await run(store, FEATURES, T0 + MIN);
+    expect(r.enqueued).toBe(3);
+    for (const f of FEATURES) expect(await readMaster(store, f.properties._id)).toBeDefined();
+    expect((await store.list(MASTER_PREFIX)).filter((k) => legacy.includes(k))).toEqual([]);
+    expect(r.status).toMatchObject({ status: "healthy", parity: { checked: 3, mismatched: 0 } });
+    expect((await run(store, FEATURES, T0 + 2 * MIN)).enqueued).toBe(0);
   });
 
   it("reports a first load that dead-letters as a failed bootstrap, complete once it loads", async () => {
@@ -191,14 +233,27 @@ describe("runShadow", () => {
 describe("the journal in batches", () => {
   const many = Array.from({ length: 2500 }, (_, i) => feature(`ed-r${10_000 + i}`, "DE", i % 50));
 
-  it("writes a first load of 2 500 features as 3 journal objects, and leaves none once drained", async () => {
+  it("writes a first load of 2 500 features as 3 journal objects and one write per bucket, and leaves no journal", async () => {
     const store = new FlakyStore();
     const r = await run(store, many, T0);
     expect(r).toMatchObject({ enqueued: 2500, written: 2500 });
     const journalPuts = store.puts.filter((p) => p.key.startsWith(JOURNAL_PREFIX)).map((p) => p.key);
     expect(journalPuts).toEqual([1000, 2000, 2500].map((n) => `${JOURNAL_PREFIX}${String(n).padStart(12, "0")}.json`));
     expect(await store.list(JOURNAL_PREFIX)).toEqual([]);
-    expect(await store.list(MASTER_PREFIX)).toHaveLength(2500);
+    // the master features: one object per bucket, written once, holding every feature as published
+    const buckets = await store.list(MASTER_PREFIX);
+    expect(buckets).toHaveLength(BUCKETS);
+    expect(store.puts.filter((p) => p.key.startsWith(MASTER_PREFIX))).toHaveLength(BUCKETS);
+    let held = 0;
+    for (const key of buckets)
+      held += Object.keys(JSON.parse((await store.get(key))!.toString("utf8")).features).length;
+    expect(held).toBe(2500);
+    const one = many[1234]!;
+    expect(await readMaster(store, one.properties._id)).toMatchObject({
+      id: one.properties._id,
+      version: VERSION,
+      ...one.properties.vendor.dynamicAirspaceMapping,
+    });
   });
 
   it("a run stopped part-way rewrites its batches with what still waits; the next run drains exactly that", async () => {
@@ -215,7 +270,8 @@ describe("the journal in batches", () => {
     store.puts.length = 0;
     const rest = await run(store, many, T0 + MIN);
     expect(rest).toMatchObject({ enqueued: 0, written: 1000 });
-    expect(store.puts.filter((p) => p.key.startsWith(MASTER_PREFIX))).toHaveLength(1000);
+    expect(store.puts.filter((p) => p.key.startsWith(MASTER_PREFIX)).length).toBeLessThanOrEqual(BUCKETS);
+    for (const f of many) expect(await readMaster(store, f.properties._id)).toBeDefined();
     expect(rest.status).toMatchObject({ status: "healthy", bootstrap: { state: "complete", loaded: 2500 } });
   });
 
@@ -235,7 +291,7 @@ describe("the journal in batches", () => {
     const r = await run(store, [FEATURES[0]!, next, FEATURES[2]!], T0 + MIN);
     expect(r.written).toBe(1); // the old message and this run's change of ed-r2: one write
     expect(await store.list(JOURNAL_PREFIX)).toEqual([]);
-    expect(JSON.parse((await store.get(masterKey("ed-r2")))!.toString("utf8")).airspaceActivationTimes).toEqual(
+    expect((await readMaster(store, "ed-r2"))?.airspaceActivationTimes).toEqual(
       next.properties.vendor.dynamicAirspaceMapping.airspaceActivationTimes,
     );
   });
