@@ -14,6 +14,7 @@ import { isoInstant, type UtcDay } from "./model/time.js";
 import { normalizeAirspaces } from "./normalize/airspace.js";
 import { writeExplanations } from "./publish/explanations.js";
 import { publishVersion } from "./publish/publish.js";
+import { ReadCache } from "./publish/read-cache.js";
 import type { ObjectStore } from "./publish/store.js";
 import { validateFeature } from "./publish/validate.js";
 import { buildReport, type RunReport } from "./report.js";
@@ -77,7 +78,13 @@ const TWO_HOURS = 2 * 3_600_000;
 export async function publishDay(
   inputs: readonly AirspaceInput[],
   options: PublishDayOptions,
-  deps: { store: ObjectStore; log: Logger; clock?: () => number },
+  deps: {
+    store: ObjectStore;
+    log: Logger;
+    clock?: () => number;
+    /** Digest of the running code: with it, what was read from unchanged sources is taken from the store's cache. */
+    codeVersion?: string;
+  },
 ): Promise<RunReport> {
   const { log } = deps;
   const { day, now } = options;
@@ -86,7 +93,8 @@ export async function publishDay(
   for (const s of options.skipped ?? []) {
     sink.add({ code: "input.skipped", severity: "warning", source: s.name, message: `${s.name}: skipped, ${s.why}` });
   }
-  const sourcesRead = readAirspaces(inputs, sink, log);
+  const cache = deps.codeVersion ? new ReadCache(deps.store, deps.codeVersion) : undefined;
+  const sourcesRead = await readAirspaces(inputs, sink, log, cache);
   const reads = sourcesRead.map((s) => s.read);
   const readInputs = sourcesRead.map((s) => s.input);
   // a YAIXM service file names the airspaces of the airspace file by id: their frequencies
@@ -238,23 +246,31 @@ export async function publishDay(
  * Reads each airspace input, skipping listed files that are not data (`input.skipped`), then drops the older of two
  * vintages of one country (DE 2022 and DE 2025: the newer only, and a warning).
  */
-function readAirspaces(
+async function readAirspaces(
   inputs: readonly AirspaceInput[],
   sink: DiagnosticSink,
   log: Logger,
-): Array<{ input: AirspaceInput; read: SourceRead }> {
+  cache: ReadCache | undefined,
+): Promise<Array<{ input: AirspaceInput; read: SourceRead }>> {
   const out: Array<{ input: AirspaceInput; read: SourceRead }> = [];
   for (const [i, input] of inputs.entries()) {
     let read: SourceRead;
+    const hits = cache?.counts.hits ?? 0;
     try {
-      read = readAirspaceSource(input.bytes, input.name);
+      const derive = () => readAirspaceSource(input.bytes, input.name);
+      read = cache ? await cache.value("airspace-read", input.name, input.bytes, derive) : derive();
     } catch (e) {
       if (skipListed(input, e, sink)) continue;
       throw e;
     }
     sink.addAll(read.diagnostics);
     log.progress("ingest", i + 1, inputs.length);
-    log.info("source read", { source: input.name, format: read.format, records: read.records.length });
+    log.info("source read", {
+      source: input.name,
+      format: read.format,
+      records: read.records.length,
+      ...(cache ? { cached: cache.counts.hits > hits } : {}),
+    });
     out.push({ input, read });
   }
   if (inputs.length > 0 && out.length === 0) {

@@ -5,6 +5,7 @@ import { parseInstant, utcDay } from "../../src/model/time.js";
 import { publishDay } from "../../src/pipeline.js";
 import { collectGarbage } from "../../src/publish/retention.js";
 import type { ObjectStore } from "../../src/publish/store.js";
+import { codeVersion } from "../code-version.js";
 import { readAirspaceInputs, readAupInputs, readNotamInputs, type Skipped } from "../inputs.js";
 import { type Io, readStdin } from "../io.js";
 import { createLogger } from "../log.js";
@@ -100,7 +101,7 @@ export async function publishCommand(flags: PublishFlags, io: Io, store?: Object
       ...(flags.static ? { staticTier: true } : {}),
       ...(flags.variant ? { variant: flags.variant as "production" | "development" } : {}),
     },
-    { store: target, log, clock: io.now },
+    { store: target, log, clock: io.now, codeVersion: codeVersion() },
   );
   await followShadow(target, log, io.now);
   const page = await publishMapPage(target);

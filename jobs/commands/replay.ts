@@ -10,6 +10,7 @@ import { publishDay } from "../../src/pipeline.js";
 import { CountingStore, type StoreCounts } from "../../src/publish/counting-store.js";
 import { collectGarbage } from "../../src/publish/retention.js";
 import type { RunReport } from "../../src/report.js";
+import { codeVersion } from "../code-version.js";
 import { daysToPublish, tomorrowFlag } from "../days.js";
 import { readAirspaceInputs, readAupInputs, readNotamInputs } from "../inputs.js";
 import { type Io, readStdin } from "../io.js";
@@ -87,7 +88,7 @@ export async function replayCommand(flags: ReplayFlags, io: Io): Promise<number>
           ...(aup ? { aup } : {}),
           ...(maxAge ? { maxSourceAgeMs: maxAge * 60_000 } : {}),
         },
-        { store, log, clock: () => now },
+        { store, log, clock: () => now, codeVersion: codeVersion() },
       );
     const reports: RunReport[] = [];
     for (const d of daysToPublish(day, now, tomorrow)) reports.push(await publishOne(d));

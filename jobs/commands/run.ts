@@ -10,6 +10,7 @@ import { publishDay } from "../../src/pipeline.js";
 import { collectGarbage } from "../../src/publish/retention.js";
 import type { RunReport } from "../../src/report.js";
 import { describeSources } from "../../src/report.js";
+import { codeVersion } from "../code-version.js";
 import { daysToPublish, tomorrowFlag } from "../days.js";
 import type { Io } from "../io.js";
 import { createLogger } from "../log.js";
@@ -120,7 +121,7 @@ export async function runCommand(
         ...(aup.length ? { aup } : {}),
         staticTier,
       },
-      { store, log, clock: io.now },
+      { store, log, clock: io.now, codeVersion: codeVersion() },
     );
   const report = await publishOne(day, true);
   const next = tomorrowDay ? await publishOne(tomorrowDay, false) : undefined;

@@ -208,7 +208,9 @@ describe("publish under SIGKILL", () => {
       expect((await expectComplete(store)).version).toBe(versionOf(again));
     }
     expect(killed).toBeGreaterThan(KILLS / 2);
-  }, 120_000);
+    // ~100 CLI processes: 86-105 s in a full local run beside the other test files, more on a loaded machine (the
+    // CI's Node 20 pass once took over 120 s); what is asserted is the store, never the time
+  }, 400_000);
 });
 
 describe.each([

@@ -1,0 +1,69 @@
+// The read cache (issue 24): what was read from an unchanged airspace source is taken from the store, the output is
+// byte for byte what a full derivation gives, and code of another version never reads an entry.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { silentLogger } from "../../src/model/logger.js";
+import { utcDay } from "../../src/model/time.js";
+import { publishDay } from "../../src/pipeline.js";
+import { LocalStore } from "../../src/publish/local-store.js";
+import { currentManifest, readEurope } from "../../src/publish/read-back.js";
+import { FIXTURES, tempDir } from "../helpers.js";
+
+const NOW = Date.parse("2026-08-22T11:15:00Z");
+const INPUTS = ["gb_airspace_2026-06.yaml", "gb_service_2026-06.yaml"].map((name) => ({
+  name,
+  bytes: readFileSync(path.join(FIXTURES, "uk", name)),
+  fetchedAt: NOW,
+}));
+const publish = (store: LocalStore, codeVersion?: string) =>
+  publishDay(
+    INPUTS,
+    { day: utcDay("2026-08-22")!, now: NOW, sources: { notam: [], aup: [] } },
+    { store, log: silentLogger, ...(codeVersion ? { codeVersion } : {}) },
+  );
+
+describe("the read cache", () => {
+  it("serves an unchanged source's reading from the store, the same bytes as reading it, never to other code", async () => {
+    const plain = await publish(new LocalStore(tempDir()));
+    const dir = tempDir();
+    const store = new LocalStore(dir);
+    const cold = await publish(store, "code-1");
+    const entries = await store.list("internal/cache/airspace-read/");
+    expect(entries).toHaveLength(2);
+    const warm = await publish(store, "code-1");
+    // the same content: the version's hash part is the same as without any cache
+    expect(cold.version.slice(-8)).toBe(plain.version.slice(-8));
+    expect(warm.version.slice(-8)).toBe(plain.version.slice(-8));
+
+    // served, not derived: an entry changed in the store shows in what is published
+    const airspaceEntry = entries.find((k) => {
+      const v = JSON.parse(gunzipSync(readFileSync(path.join(dir, k))).toString("utf8"));
+      return v.records.length > 100;
+    })!;
+    const value = JSON.parse(gunzipSync(readFileSync(path.join(dir, airspaceEntry))).toString("utf8"));
+    value.records[0].name = "CACHED READING";
+    await store.put(airspaceEntry, gzipSync(JSON.stringify(value)));
+    await publish(store, "code-1");
+    const names = (await readEurope(store, (await currentManifest(store))!)).features.map((f) => f.properties.name);
+    expect(names).toContain("CACHED READING");
+
+    // other code derives again, and keeps one entry per source
+    await publish(store, "code-2");
+    const again = (await readEurope(store, (await currentManifest(store))!)).features.map((f) => f.properties.name);
+    expect(again).not.toContain("CACHED READING");
+    const after = await store.list("internal/cache/airspace-read/");
+    expect(after).toHaveLength(2);
+    expect(after.filter((k) => entries.includes(k))).toEqual([]);
+  }, 120_000);
+
+  it("derives again when an entry is cut", async () => {
+    const dir = tempDir();
+    const store = new LocalStore(dir);
+    const first = await publish(store, "code-1");
+    for (const k of await store.list("internal/cache/airspace-read/")) await store.put(k, Buffer.from("cut"));
+    const second = await publish(store, "code-1");
+    expect(second.version.slice(-8)).toBe(first.version.slice(-8));
+  }, 120_000);
+});
