@@ -273,6 +273,12 @@ async function readAirspaces(
     });
     out.push({ input, read });
   }
+  if (cache && cache.counts.unwritten > 0) {
+    log.info("read cache not written", {
+      sources: cache.counts.unwritten,
+      note: "the run goes on; the next reads again",
+    });
+  }
   if (inputs.length > 0 && out.length === 0) {
     throw new SourceError("--airspaces", "input.none", "no airspace file among the inputs; see input.skipped");
   }

@@ -11,7 +11,7 @@ const HEADERS = { contentType: "application/json", contentEncoding: "gzip", cach
 
 export class ReadCache {
   /** Entries served and entries derived by this cache, for the run's log. */
-  readonly counts = { hits: 0, misses: 0 };
+  readonly counts = { hits: 0, misses: 0, unwritten: 0 };
 
   /** `codeVersion` digests the code that derives the values: a new version derives everything again. */
   constructor(
@@ -21,7 +21,8 @@ export class ReadCache {
 
   /**
    * The value `derive` gives for a source's bytes: the stored one when this code derived it before, else derived
-   * and stored. `derive` throwing stores nothing. A stored entry that cannot be read is derived again.
+   * and stored. `derive` throwing stores nothing. A stored entry that cannot be read is derived again; a store that
+   * fails the cache's own requests costs the cache, never the run (counted in `unwritten`).
    */
   async value<T>(kind: string, name: string, bytes: Uint8Array, derive: () => T): Promise<T> {
     const folder = `${PREFIX}${kind}/${hex(name)}/`;
@@ -38,8 +39,12 @@ export class ReadCache {
     }
     const value = derive();
     this.counts.misses++;
-    await this.store.put(key, gzipSync(JSON.stringify(value), { level: 1 }), HEADERS);
-    for (const old of await this.store.list(folder)) if (old !== key) await this.store.delete(old);
+    try {
+      await this.store.put(key, gzipSync(JSON.stringify(value), { level: 1 }), HEADERS);
+      for (const old of await this.store.list(folder)) if (old !== key) await this.store.delete(old);
+    } catch {
+      this.counts.unwritten++;
+    }
     return value;
   }
 }

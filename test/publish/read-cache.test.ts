@@ -58,6 +58,20 @@ describe("the read cache", () => {
     expect(after.filter((k) => entries.includes(k))).toEqual([]);
   }, 120_000);
 
+  it("costs the cache, never the run, when the store refuses the cache's writes", async () => {
+    class NoCacheWrites extends LocalStore {
+      override async put(key: string, body: Buffer, options?: Parameters<LocalStore["put"]>[2]) {
+        if (key.startsWith("internal/cache/")) throw new Error("injected");
+        return super.put(key, body, options);
+      }
+    }
+    const store = new NoCacheWrites(tempDir());
+    const plain = await publish(new LocalStore(tempDir()));
+    const r = await publish(store, "code-1");
+    expect(r.version.slice(-8)).toBe(plain.version.slice(-8));
+    expect(await store.list("internal/cache/")).toEqual([]);
+  }, 120_000);
+
   it("derives again when an entry is cut", async () => {
     const dir = tempDir();
     const store = new LocalStore(dir);
