@@ -1,6 +1,6 @@
 // Which days a scheduled run publishes (DESIGN §8): today, and from 15:00 UTC tomorrow too. Shared by `run` and
 // `replay`, so a replay publishes exactly what the scheduled job would have.
-import { isoInstant, type UtcDay, utcDay } from "../src/model/time.js";
+import { dayAfter, type UtcDay, utcDay } from "../src/model/time.js";
 import { UsageError } from "./usage.js";
 
 /** From this hour (UTC) of the day the scheduled job also publishes tomorrow: the EAUP for D+1 is out. */
@@ -20,5 +20,5 @@ export function tomorrowFlag(value: string | undefined, fallback: TomorrowFlag):
 /** The days a run at `now` publishes: `day`, and the day after it with `yes`, or with `auto` from 15:00 UTC. */
 export function daysToPublish(day: UtcDay, now: number, flag: TomorrowFlag): UtcDay[] {
   const tomorrow = flag === "yes" || (flag === "auto" && now >= day.start + TOMORROW_FROM_HOUR * 3_600_000);
-  return tomorrow ? [day, utcDay(isoInstant(day.end).slice(0, 10))!] : [day];
+  return tomorrow ? [day, utcDay(dayAfter(day.date))!] : [day];
 }

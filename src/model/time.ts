@@ -74,6 +74,11 @@ export function civilFromDays(day: number): { y: number; m: number; d: number } 
   return { y: date.getUTCFullYear(), m: date.getUTCMonth(), d: date.getUTCDate() };
 }
 
+/** The UTC day after `date` (`YYYY-MM-DD`), as `YYYY-MM-DD`. */
+export function dayAfter(date: string): string {
+  return isoDay(Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS) + 1);
+}
+
 /** `YYYY-MM-DD` of a day number. */
 export function isoDay(day: number): string {
   const { y, m, d } = civilFromDays(day);

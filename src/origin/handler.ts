@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createGunzip } from "node:zlib";
 import type { VersionManifest } from "../model/manifest.js";
+import { dayAfter } from "../model/time.js";
 import { answer } from "./answer.js";
 import { sendChanges } from "./changes.js";
 import { parseCountries } from "./countries.js";
@@ -239,7 +240,7 @@ async function sendPublished(
     publishedAt: v.publishedAt,
     countries: Object.fromEntries(Object.entries(v.countries).map(([cc, c]) => [cc, c.count])),
   });
-  const next = await view.head(nextDay(m.date), (deps.wallClock ?? Date.now)()).catch(() => undefined);
+  const next = await view.head(dayAfter(m.date), (deps.wallClock ?? Date.now)()).catch(() => undefined);
   const doc = { ...about(m), ...(next ? { tomorrow: about(next) } : {}) };
   sendAsset(
     { body: Buffer.from(`${JSON.stringify(doc)}\n`), type: "application/json", cache: STATUS_CACHE },
@@ -250,4 +251,3 @@ async function sendPublished(
 }
 
 const allowed = (token: TokenEntry, tier: "dynamic" | "static") => token.scopes.includes(tier);
-const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);

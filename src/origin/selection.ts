@@ -2,7 +2,7 @@
 // `current.json` names) and `at=<ISO instant>` (the version live then, from the record). Bad values are 400
 // problems, a day or an instant with nothing published a 404 naming what is; never a 500.
 import type { VersionManifest } from "../model/manifest.js";
-import { DAY_MS, isoInstant, parseInstant, utcDay } from "../model/time.js";
+import { dayAfter, isoInstant, parseInstant, utcDay } from "../model/time.js";
 import { type Problem, problem } from "./problem.js";
 import type { TierView } from "./published.js";
 
@@ -26,7 +26,7 @@ export async function select(view: TierView, params: URLSearchParams, wallNow: n
   if (!today) return { problem: problem(503, "unavailable", "Service Unavailable", "Nothing is published yet.") };
   if (ats[0] === undefined) {
     if (day === "today") return { manifest: today, day: today.date };
-    const date = day === "tomorrow" ? next(today.date) : day;
+    const date = day === "tomorrow" ? dayAfter(today.date) : day;
     const head = await view.head(date, wallNow);
     return head ? { manifest: head, day: date } : { problem: await notPublished(view, date) };
   }
@@ -41,7 +41,7 @@ export async function select(view: TierView, params: URLSearchParams, wallNow: n
     );
   }
   // today at T: what current.json named then; a named day (or the day after T's): what its pointer named then
-  const date = day === "today" ? undefined : day === "tomorrow" ? next(isoInstant(at).slice(0, 10)) : day;
+  const date = day === "today" ? undefined : day === "tomorrow" ? dayAfter(isoInstant(at).slice(0, 10)) : day;
   const m = await view.record.liveAt(at, date);
   if (!m) {
     const what = date ? `of ${date} ` : "";
@@ -56,8 +56,6 @@ export async function select(view: TierView, params: URLSearchParams, wallNow: n
   }
   return { manifest: m, day: m.date, at };
 }
-
-const next = (date: string) => isoInstant(Date.parse(`${date}T00:00:00Z`) + DAY_MS).slice(0, 10);
 
 /** 404 naming the days that are published (the latest few). */
 async function notPublished(view: TierView, date: string): Promise<Problem> {

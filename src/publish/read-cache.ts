@@ -10,8 +10,8 @@ const PREFIX = "internal/cache/";
 const HEADERS = { contentType: "application/json", contentEncoding: "gzip", cacheControl: "no-store" };
 
 export class ReadCache {
-  /** Entries served and entries derived by this cache, for the run's log. */
-  readonly counts = { hits: 0, misses: 0, unwritten: 0 };
+  /** Entries served, and derived entries the store would not take, for the run's log. */
+  readonly counts = { hits: 0, unwritten: 0 };
 
   /** `codeVersion` digests the code that derives the values: a new version derives everything again. */
   constructor(
@@ -38,7 +38,6 @@ export class ReadCache {
       }
     }
     const value = derive();
-    this.counts.misses++;
     try {
       await this.store.put(key, gzipSync(JSON.stringify(value), { level: 1 }), HEADERS);
       for (const old of await this.store.list(folder)) if (old !== key) await this.store.delete(old);

@@ -5,14 +5,14 @@
 import { gunzipSync } from "node:zlib";
 import type { FeatureCollection } from "../model/contract.js";
 import { ChangeSet, Pointer, parseVersioned, type VersionManifest, VersionManifest as VM } from "../model/manifest.js";
-import { DAY_MS, isoInstant } from "../model/time.js";
+import { DAY_MS, isoDay } from "../model/time.js";
 import { applyChange } from "./changes.js";
 import { crc32 } from "./gzip.js";
 import type { ObjectStore } from "./store.js";
 
 export const dayPointerKey = (base: string, date: string) => `${base}/days/${date}/current.json`;
 export const manifestKey = (base: string, version: string) => `${base}/versions/${version}.json`;
-const dayOf = (ms: number) => isoInstant(Math.floor(ms / DAY_MS) * DAY_MS).slice(0, 10);
+const dayOf = (ms: number) => isoDay(Math.floor(ms / DAY_MS));
 
 /** A version cannot be rebuilt: an object it needs is gone, or what was rebuilt is not what it published. */
 export class RecordGap extends Error {
