@@ -14,6 +14,7 @@ const BENCHES: Array<{ name: string; file: string; args?: string[]; node?: strin
   { name: "itemd", file: "itemd.js", args: ["throughput"], node: ["--max-semi-space-size=32"] },
   { name: "notams", file: "notams.js", node: ["--max-semi-space-size=32"] },
   { name: "uk", file: "uk.js" },
+  { name: "refresh", file: "refresh.js" },
 ];
 
 const only = process.argv.slice(2);

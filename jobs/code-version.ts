@@ -1,5 +1,5 @@
 // The digest of the running code (every file of src/ beside this one: dist/src when built, src when run from
-// source), so a cache entry one build derived is never served to another (src/publish/read-cache.ts). Read once.
+// source), so a cache entry one build derived is never served to another (src/publish/stage-cache.ts). Read once.
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";

@@ -2,27 +2,36 @@
 // ingest → normalise → link NOTAMs and AUP → resolve → validate → publish. Inputs are bytes and plain
 // values; the entry points in jobs/ read files, the clock and the environment.
 import { bundledFirIndex } from "./geo/fir-index.js";
+import {
+  type DayEntry,
+  dayFolder,
+  dayKey,
+  evidenceAt,
+  explainDocument,
+  type Reuse,
+  reusable,
+  windowOf,
+} from "./incremental.js";
 import { readAirspaceSource, SourceError, type SourceRead } from "./ingest/read.js";
 import { dropOlderVintages } from "./ingest/vintages.js";
 import { applyServices } from "./ingest/yaixm.js";
-import type { Feature } from "./model/contract.js";
 import { DiagnosticSink } from "./model/diagnostic.js";
-import { EXPLAIN_SCHEMA, type ExplainDocument, type Explanation, notamExplanation } from "./model/explain.js";
+import { type Explanation, notamExplanation } from "./model/explain.js";
 import type { Logger } from "./model/logger.js";
-import type { SourceEntry } from "./model/manifest.js";
-import { isoInstant, type UtcDay } from "./model/time.js";
+import type { CountryEntry, SourceEntry } from "./model/manifest.js";
+import { isoDay, isoInstant, type UtcDay } from "./model/time.js";
 import { normalizeAirspaces } from "./normalize/airspace.js";
+import { type NotamSourceResult, readNotamSource } from "./notam/read.js";
+import { countryStage } from "./publish/country-stage.js";
 import { writeExplanations } from "./publish/explanations.js";
-import { publishVersion } from "./publish/publish.js";
-import { ReadCache } from "./publish/read-cache.js";
+import { type PublishResult, publishVersion } from "./publish/publish.js";
+import { StageCache } from "./publish/stage-cache.js";
 import type { ObjectStore } from "./publish/store.js";
-import { validateFeature } from "./publish/validate.js";
-import { buildReport, type RunReport } from "./report.js";
-import type { ActivitySources } from "./resolve/activity.js";
+import { againReport, buildReport, type RunReport } from "./report.js";
+import { type ActivitySources, NowWindow } from "./resolve/activity.js";
 import { aupForDay, linkAllocation } from "./resolve/aup.js";
 import { resolveDay } from "./resolve/day.js";
 import type { SourceEvidence } from "./resolve/evidence.js";
-import { standingOf } from "./resolve/evidence.js";
 import { AirspaceLinker } from "./resolve/link.js";
 import type { Variant } from "./resolve/notam-feature.js";
 import { notamStage } from "./resolve/notam-stage.js";
@@ -75,29 +84,95 @@ export type NotamInput = DynamicInput;
 
 const TWO_HOURS = 2 * 3_600_000;
 
+type Deps = {
+  store: ObjectStore;
+  log: Logger;
+  clock?: () => number;
+  /** Digest of the running code: with it, what earlier runs derived from the same inputs is taken from the store. */
+  codeVersion?: string;
+};
+
+/**
+ * One day's publication as a chain of stages (issue 24): read → normalise → link → resolve (with style) →
+ * validate and serialise per country → upload. With `deps.codeVersion` each stage reuses what an earlier run
+ * derived from the same input: a source's reading, a country's objects, or, when nothing changed but `now`, the
+ * whole run (src/incremental.ts). Every published byte is what the full derivation gives.
+ */
 export async function publishDay(
   inputs: readonly AirspaceInput[],
   options: PublishDayOptions,
-  deps: {
-    store: ObjectStore;
-    log: Logger;
-    clock?: () => number;
-    /** Digest of the running code: with it, what was read from unchanged sources is taken from the store's cache. */
-    codeVersion?: string;
-  },
+  deps: Deps,
+): Promise<RunReport> {
+  const cache = deps.codeVersion ? new StageCache(deps.store, deps.codeVersion) : undefined;
+  const maxAge = options.maxSourceAgeMs ?? TWO_HOURS;
+  const key = cache ? dayKey(cache, inputs, options) : undefined;
+  if (cache && key) {
+    const found = await reusable(cache, deps.store, key, inputs, options, maxAge);
+    if ("entry" in found) return publishAgain(found, options, deps);
+    deps.log.info("derived", { why: found.miss });
+  }
+  return derive(inputs, options, deps, cache, key);
+}
+
+/** Nothing but `now` changed since the run of `reuse`: its objects, explanations and report, at the new `now`. */
+async function publishAgain(reuse: Reuse, options: PublishDayOptions, deps: Deps): Promise<RunReport> {
+  const { day, now } = options;
+  const clock = deps.clock ? { clock: deps.clock } : {};
+  deps.log.info("reused", { from: reuse.entry.version, note: "no input changed, and now changes no feature" });
+  let published: PublishResult | undefined;
+  for (const t of reuse.tiers) {
+    const tierSources =
+      t.tier === "dynamic"
+        ? reuse.sources
+        : Object.fromEntries(Object.entries(reuse.sources).filter(([, e]) => e.kind === "airspace"));
+    const p = await publishVersion(
+      deps.store,
+      {
+        byCountry: new Map(),
+        reused: t.reused,
+        ...pickEurope(t),
+        date: day.date,
+        publishedAt: now,
+        sources: tierSources,
+        tier: t.tier,
+      },
+      () => {},
+      clock,
+    );
+    if (t.tier === "dynamic") {
+      published = p;
+      const doc = explainDocument(p.manifest.version, day.date, now, reuse.evidence, reuse.explanations);
+      await writeExplanations(deps.store, doc, p.manifest.first);
+    }
+  }
+  deps.log.progress("published", 1, 1);
+  return againReport(reuse.entry.report, published!, now);
+}
+
+const pickEurope = (t: { europeAirspaceNotams?: number }) =>
+  t.europeAirspaceNotams === undefined ? {} : { europeAirspaceNotams: t.europeAirspaceNotams };
+
+/** Every stage from the sources' bytes; `cache` and `key` keep what the next run may reuse. */
+async function derive(
+  inputs: readonly AirspaceInput[],
+  options: PublishDayOptions,
+  deps: Deps,
+  cache: StageCache | undefined,
+  key: string | undefined,
 ): Promise<RunReport> {
   const { log } = deps;
   const { day, now } = options;
   const sink = new DiagnosticSink();
+  const window = new NowWindow(now);
 
   for (const s of options.skipped ?? []) {
     sink.add({ code: "input.skipped", severity: "warning", source: s.name, message: `${s.name}: skipped, ${s.why}` });
   }
-  const cache = deps.codeVersion ? new ReadCache(deps.store, deps.codeVersion) : undefined;
+  // read
   const sourcesRead = await readAirspaces(inputs, sink, log, cache);
   const reads = sourcesRead.map((s) => s.read);
   const readInputs = sourcesRead.map((s) => s.input);
-  // a YAIXM service file names the airspaces of the airspace file by id: their frequencies
+  // normalise: a YAIXM service file names the airspaces of the airspace file by id: their frequencies
   const services = reads.flatMap((r) => r.services ?? []);
   if (services.length > 0) {
     const n = applyServices(
@@ -114,24 +189,19 @@ export async function publishDay(
   );
   log.progress("normalise", airspaces.length, airspaces.length);
 
+  // link: NOTAMs and AUP allocations to the airspaces they name
   const dynamic = readDynamicSources(
     { ...(options.notams ? { notams: options.notams } : {}), ...(options.aup ? { aup: options.aup } : {}) },
     sink,
+    await readNotams(options.notams ?? [], cache),
   );
   const maxAge = options.maxSourceAgeMs ?? TWO_HOURS;
   const linker = new AirspaceLinker(airspaces);
   const stage = options.notams
-    ? notamStage(dynamic.notams, linker, { day, now, variant: options.variant ?? "production" }, sink)
+    ? notamStage(dynamic.notams, linker, { day, now, window, variant: options.variant ?? "production" }, sink)
     : undefined;
   const aup = options.aup ? aupForDay(dynamic.plans, day, linker) : undefined;
-  // an AUP is evidence only with the plans of the day (and of the day before while 00:00–06:00 matters)
-  const planGap = aup && !(aup.covered.late && (aup.covered.early || now >= day.start + 6 * 3_600_000));
-  const evidence = dynamic.facts.map((f) => {
-    const e = standingOf(f, now, maxAge);
-    return f.kind === "aup" && planGap && e.standing === "fresh"
-      ? { ...e, standing: "stale" as const, reason: `no plan covers every part of ${day.date} still to come` }
-      : e;
-  });
+  const evidence = evidenceAt(dynamic.facts, aup?.covered, day, now, maxAge);
   const sources: ActivitySources = {
     notam: options.notams ? evidence.filter((e) => e.kind === "notam") : options.sources.notam,
     aup: options.aup ? evidence.filter((e) => e.kind === "aup") : options.sources.aup,
@@ -149,11 +219,12 @@ export async function publishDay(
     const have = [...held].sort().join(", ") || "none";
     throw new SelectionError(`--countries ${absent.join(",")}: no airspace of it in the inputs (they hold ${have})`);
   }
+  // resolve (and style)
   const explanations = new Map<string, Explanation>();
   const features = [
     ...resolveDay(
       selected,
-      { day, now, sources },
+      { day, now, sources, window },
       { ...(stage ? { notams: stage.linked } : {}), ...(aup ? { allocations: aup.linked } : {}), amcManaged },
       explanations,
     ),
@@ -164,60 +235,73 @@ export async function publishDay(
   for (const f of features)
     if (!explanations.has(f.properties._id)) explanations.set(f.properties._id, notamExplanation(f));
 
-  const byCountry = validByCountry(features, sink, options.countries);
-  for (const [cc, b] of byCountry) b.airspaceNotams = stage?.airspaceNotams.get(cc)?.size ?? 0;
+  // validate and serialise, per country
+  const reuse = cache ? { cache, store: deps.store } : undefined;
+  const airspaceNotams = (cc: string) => stage?.airspaceNotams.get(cc)?.size ?? 0;
+  const countries = await countryStage(
+    features,
+    { tier: "dynamic", date: day.date, ...(options.countries ? { countries: options.countries } : {}), airspaceNotams },
+    sink,
+    reuse,
+  );
+  const { byCountry } = countries;
   const europeAirspaceNotams = new Set(
     [...byCountry.keys()].flatMap((cc) => [...(stage?.airspaceNotams.get(cc) ?? [])]),
   ).size;
 
-  const manifestSources: Record<string, SourceEntry> = {};
-  for (const [i, input] of readInputs.entries()) {
-    const r = reads[i]!;
-    manifestSources[input.name] = {
-      kind: "airspace",
-      fetchedAt: isoInstant(input.fetchedAt),
-      effective: null,
-      stale: input.stale === true,
-      sha256: r.sha256,
-      records: r.records.length,
-    };
-  }
-  for (const [name, e] of Object.entries(dynamic.manifest)) {
-    const standing = evidence.find((x) => x.name === name);
-    manifestSources[name] = {
-      ...e,
-      stale: standing?.standing !== "fresh",
-      ...(standing ? { standing: standing.standing } : {}),
-      ...(standing?.reason ? { reason: standing.reason } : {}),
-    };
-  }
+  const manifestSources = manifestSourcesOf(sourcesRead, dynamic.manifest, evidence);
+  // upload
+  const clock = deps.clock ? { clock: deps.clock } : {};
+  const dynamicInput = { reused: countries.reused, europeAirspaceNotams, date: day.date, publishedAt: now };
   const published = await publishVersion(
     deps.store,
-    { byCountry, europeAirspaceNotams, date: day.date, publishedAt: now, sources: manifestSources, tier: "dynamic" },
+    { byCountry, ...dynamicInput, sources: manifestSources, tier: "dynamic" },
     (e) => (e.phase === "upload" ? log.progress("upload", e.done ?? 0, e.total) : log.progress(e.phase, 0)),
-    deps.clock ? { clock: deps.clock } : {},
+    clock,
   );
+  const version = published.manifest.version;
   await writeExplanations(
     deps.store,
-    explainDocument(published.manifest.version, day.date, now, evidence, explanations),
+    explainDocument(version, day.date, now, evidence, explanations),
     published.manifest.first,
   );
+  const tiers: DayEntry["tiers"] = [{ tier: "dynamic", countries: entriesOf(published), europeAirspaceNotams }];
+  await countries.remember(published.artifacts);
   if (options.staticTier) {
     // the airspace sources alone: no NOTAM or AUP links, their sources taken as absent (hence Unknown where they matter)
-    const staticFeatures = resolveDay(selected, { day, now, sources: { notam: [], aup: [] } });
-    const staticByCountry = validByCountry(staticFeatures, sink, options.countries);
+    const staticFeatures = resolveDay(selected, { day, now, sources: { notam: [], aup: [] }, window });
+    const staticCountries = await countryStage(
+      staticFeatures,
+      {
+        tier: "static",
+        date: day.date,
+        ...(options.countries ? { countries: options.countries } : {}),
+        airspaceNotams: () => 0,
+      },
+      sink,
+      reuse,
+    );
     const airspaceSources = Object.fromEntries(
       Object.entries(manifestSources).filter(([, e]) => e.kind === "airspace"),
     );
-    await publishVersion(
+    const p = await publishVersion(
       deps.store,
-      { byCountry: staticByCountry, date: day.date, publishedAt: now, sources: airspaceSources, tier: "static" },
+      {
+        byCountry: staticCountries.byCountry,
+        reused: staticCountries.reused,
+        date: day.date,
+        publishedAt: now,
+        sources: airspaceSources,
+        tier: "static",
+      },
       () => {},
-      deps.clock ? { clock: deps.clock } : {},
+      clock,
     );
+    tiers.push({ tier: "static", countries: entriesOf(p) });
+    await staticCountries.remember(p.artifacts);
   }
   log.progress("published", 1, 1);
-  return buildReport({
+  const report = buildReport({
     reads,
     inputs: readInputs,
     airspaces: airspaces.length,
@@ -240,6 +324,75 @@ export async function publishDay(
         }
       : {}),
   });
+  if (cache && key) {
+    const entry: DayEntry = {
+      evidence: JSON.stringify(evidence),
+      facts: dynamic.facts,
+      ...(aup ? { aupCovered: aup.covered } : {}),
+      window: windowOf(window),
+      version,
+      sources: manifestSources,
+      tiers,
+      report,
+    };
+    await cache.put(dayFolder(day.date), key, entry);
+    const before = isoDay(Math.floor(day.start / 86_400_000) - 1);
+    await cache.prune("day", before);
+    await cache.prune("country", before);
+  }
+  if (cache && cache.counts.unwritten > 0) {
+    log.info("stage cache not written", {
+      entries: cache.counts.unwritten,
+      note: "the run goes on; the next derives again",
+    });
+  }
+  return report;
+}
+
+/** The manifest's `sources`: every airspace source read, and the dynamic ones with their standing at `now`. */
+function manifestSourcesOf(
+  read: ReadonlyArray<{ input: AirspaceInput; read: SourceRead }>,
+  dynamic: Record<string, SourceEntry>,
+  evidence: readonly SourceEvidence[],
+): Record<string, SourceEntry> {
+  const out: Record<string, SourceEntry> = {};
+  for (const { input, read: r } of read) {
+    out[input.name] = {
+      kind: "airspace",
+      fetchedAt: isoInstant(input.fetchedAt),
+      effective: null,
+      stale: input.stale === true,
+      sha256: r.sha256,
+      records: r.records.length,
+    };
+  }
+  for (const [name, e] of Object.entries(dynamic)) {
+    const standing = evidence.find((x) => x.name === name);
+    out[name] = {
+      ...e,
+      stale: standing?.standing !== "fresh",
+      ...(standing ? { standing: standing.standing } : {}),
+      ...(standing?.reason ? { reason: standing.reason } : {}),
+    };
+  }
+  return out;
+}
+
+/** The manifest's country entries as built (a change set is the next run's business, not the cache's). */
+function entriesOf(p: PublishResult): Record<string, CountryEntry> {
+  return Object.fromEntries([...p.artifacts].map(([cc, a]) => [cc, a.entry]));
+}
+
+/** What reading each NOTAM source gave, from the stage cache (a PIB's XML is not parsed again); none without it. */
+async function readNotams(
+  inputs: readonly DynamicInput[],
+  cache: StageCache | undefined,
+): Promise<Map<DynamicInput, NotamSourceResult>> {
+  const out = new Map<DynamicInput, NotamSourceResult>();
+  if (!cache) return out;
+  for (const i of inputs)
+    out.set(i, await cache.value("notam-read", i.name, i.bytes, () => readNotamSource(i.bytes, i.name)));
+  return out;
 }
 
 /**
@@ -250,7 +403,7 @@ async function readAirspaces(
   inputs: readonly AirspaceInput[],
   sink: DiagnosticSink,
   log: Logger,
-  cache: ReadCache | undefined,
+  cache: StageCache | undefined,
 ): Promise<Array<{ input: AirspaceInput; read: SourceRead }>> {
   const out: Array<{ input: AirspaceInput; read: SourceRead }> = [];
   for (const [i, input] of inputs.entries()) {
@@ -273,12 +426,6 @@ async function readAirspaces(
     });
     out.push({ input, read });
   }
-  if (cache && cache.counts.unwritten > 0) {
-    log.info("read cache not written", {
-      sources: cache.counts.unwritten,
-      note: "the run goes on; the next reads again",
-    });
-  }
   if (inputs.length > 0 && out.length === 0) {
     throw new SourceError("--airspaces", "input.none", "no airspace file among the inputs; see input.skipped");
   }
@@ -288,65 +435,4 @@ async function readAirspaces(
   sink.addAll(vintages.diagnostics);
   for (const d of vintages.diagnostics) log.warn("older vintage dropped", { source: d.source ?? "", why: d.message });
   return vintages.keep.map((i) => out[i]!);
-}
-
-function explainDocument(
-  version: string,
-  date: string,
-  now: number,
-  evidence: readonly SourceEvidence[],
-  explanations: ReadonlyMap<string, Explanation>,
-): ExplainDocument {
-  return {
-    schema: EXPLAIN_SCHEMA,
-    version,
-    date,
-    now: isoInstant(now),
-    sources: evidence.map((e) => ({
-      name: e.name,
-      kind: e.kind,
-      standing: e.standing,
-      asOf: e.asOf === undefined ? null : isoInstant(e.asOf),
-      asOfFrom: e.asOfFrom,
-      coverage: e.coverage === "all" ? ["*"] : [...e.coverage],
-      ...(e.reason ? { reason: e.reason } : {}),
-    })),
-    features: Object.fromEntries([...explanations].sort(([a], [b]) => cmp(a, b))),
-  };
-}
-
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/**
- * Features that pass the contract, per home country, sorted by id (a requested country without features gets an
- * empty list); each one that fails is left out with a `contract.violation` diagnostic: nothing invalid is published.
- */
-function validByCountry(
-  features: readonly Feature[],
-  sink: DiagnosticSink,
-  countries: readonly string[] = [],
-): Map<string, { features: Feature[]; airspaceNotams: number }> {
-  const out = new Map<string, { features: Feature[]; airspaceNotams: number }>();
-  for (const cc of countries) out.set(cc, { features: [], airspaceNotams: 0 });
-  for (const f of features) {
-    const violations = validateFeature(f);
-    if (violations.length > 0) {
-      const first = violations[0]!;
-      const more = violations.length > 1 ? ` (+${violations.length - 1} more)` : "";
-      const message = `${first.path}: ${first.message}${more}`;
-      sink.add({
-        code: "contract.violation",
-        severity: "skipped",
-        message,
-        id: f.properties._id,
-        name: f.properties.name,
-      });
-      continue;
-    }
-    const bucket = out.get(f.properties.country) ?? { features: [], airspaceNotams: 0 };
-    out.set(f.properties.country, bucket);
-    bucket.features.push(f);
-  }
-  for (const b of out.values()) b.features.sort((x, y) => cmp(x.properties._id, y.properties._id));
-  return out;
 }

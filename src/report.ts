@@ -152,6 +152,29 @@ export function buildReport(r: ReportInput): RunReport {
   };
 }
 
+/** The report of a run that published an earlier run's objects again (src/incremental.ts) at its own `now`. */
+export function againReport(before: RunReport, published: PublishResult, now: number): RunReport {
+  const countries: RunReport["countries"] = {};
+  for (const [cc, c] of Object.entries(before.countries)) {
+    const { changes: _, ...rest } = c;
+    const ch = published.manifest.countries[cc]?.changes;
+    countries[cc] = {
+      ...rest,
+      ...(ch ? { changes: { added: ch.added, changed: ch.changed, removed: ch.removed, gzBytes: ch.gzBytes } } : {}),
+    };
+  }
+  return {
+    ...before,
+    now: isoInstant(now),
+    version: published.manifest.version,
+    manifest: published.pointer.manifest,
+    previous: published.manifest.previous ?? null,
+    today: published.today,
+    countries,
+    objects: { uploaded: published.uploaded.length, reused: published.reused.length },
+  };
+}
+
 /** The dynamic sources in one line for people: `notams fresh; eaup stale (no as-of time in its content or declared)`. */
 export function describeSources(states: ActivitySources): string {
   const all = [...states.notam, ...states.aup];

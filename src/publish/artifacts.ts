@@ -63,63 +63,30 @@ const COMMA_PIECE = deflatePieceSync(Buffer.from(","), false);
 const CONCURRENCY = 2;
 
 /**
- * Builds every country's artifact and EUROPE's entry. `byCountry` maps a country to its features, already sorted.
+ * Builds every country's artifact and EUROPE's entry. `byCountry` maps a country to its features, already sorted;
+ * a country in `reused` (its objects as a run before built them, {@link storedArtifact}) is not serialised again.
  * A country's JSON lives only until it is deflated: memory holds the compressed fragments, not the text.
  */
 export async function buildArtifacts(
   byCountry: ReadonlyMap<string, { features: readonly Feature[]; airspaceNotams: number }>,
   tier: Tier,
   europeAirspaceNotams?: number,
+  reused: ReadonlyMap<string, Artifact> = new Map(),
 ): Promise<Artifacts> {
-  const codes = [...byCountry.keys()].sort();
-  const parts: Piece[] = new Array(codes.length);
-  const openairs: Array<{ piece: Piece; blocks: number }> = new Array(codes.length);
+  const countries = new Map<string, Artifact>(reused);
+  const todo = [...byCountry.keys()].filter((cc) => !reused.has(cc));
   let next = 0;
   const worker = async () => {
-    for (let i = next++; i < codes.length; i = next++) {
-      const features = byCountry.get(codes[i]!)!.features;
-      parts[i] = await deflatePiece(Buffer.from(features.map((f) => JSON.stringify(f)).join(",")));
-      const oa = openairText(features);
-      openairs[i] = { piece: await deflatePiece(Buffer.from(oa.text)), blocks: oa.blocks };
+    for (let i = next++; i < todo.length; i = next++) {
+      const cc = todo[i]!;
+      const { features, airspaceNotams } = byCountry.get(cc)!;
+      countries.set(cc, await serialise(features, countOf(features, airspaceNotams), tier));
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const countries = new Map<string, Artifact>();
+  const codes = [...countries.keys()].sort();
   const europeCount: Count = { airspaces: 0, airspaceNotams: 0, graphicalNotams: 0, total: 0 };
-  for (const [i, cc] of codes.entries()) {
-    const { features, airspaceNotams } = byCountry.get(cc)!;
-    const count = countOf(features, airspaceNotams);
-    const piece = parts[i]!;
-    const gz = joinMember([piece], count, tier);
-    const [sha, fragSha] = [sha256(gz), sha256(piece.deflated)];
-    const base = tierPrefix(tier);
-    const oa = openairs[i]!;
-    const oaGz = Buffer.concat(openairPieces([oa.piece]));
-    const [oaSha, oaFragSha] = [sha256(oaGz), sha256(oa.piece.deflated)];
-    const entry: CountryEntry = {
-      key: `${base}/objects/${sha}.geojson.gz`,
-      fragment: `${base}/objects/${fragSha}.deflate`,
-      sha256: sha,
-      bytes: gzipLength(gz),
-      gzBytes: gz.length,
-      fragmentSha256: fragSha,
-      fragmentBytes: piece.length,
-      fragmentCrc32: piece.crc32,
-      count,
-      openair: {
-        key: `${base}/objects/${oaSha}.openair.gz`,
-        fragment: `${base}/objects/${oaFragSha}.openair.deflate`,
-        sha256: oaSha,
-        fragmentSha256: oaFragSha,
-        fragmentBytes: oa.piece.length,
-        fragmentCrc32: oa.piece.crc32,
-        gzBytes: oaGz.length,
-        blocks: oa.blocks,
-      },
-    };
-    countries.set(cc, { entry, gz, fragment: piece.deflated, openair: { gz: oaGz, fragment: oa.piece.deflated } });
-    addCount(europeCount, count);
-  }
+  for (const cc of codes) addCount(europeCount, countries.get(cc)!.entry.count);
   if (europeAirspaceNotams !== undefined) europeCount.airspaceNotams = europeAirspaceNotams;
   const joined = codes.filter((cc) => countries.get(cc)!.entry.fragmentBytes > 0);
   const gz = joinMember(
@@ -128,7 +95,65 @@ export async function buildArtifacts(
     tier,
   );
   const europe = { parts: joined, sha256: sha256(gz), bytes: gzipLength(gz), gzBytes: gz.length, count: europeCount };
-  return { countries, europe };
+  return { countries: new Map(codes.map((cc) => [cc, countries.get(cc)!])), europe };
+}
+
+/** One country's objects: its features deflated once, the collection around them, and its OpenAir. */
+async function serialise(features: readonly Feature[], count: Count, tier: Tier): Promise<Artifact> {
+  const piece = await deflatePiece(Buffer.from(features.map((f) => JSON.stringify(f)).join(",")));
+  const oa = openairText(features);
+  const oaPiece = await deflatePiece(Buffer.from(oa.text));
+  return artifactOf(piece, { piece: oaPiece, blocks: oa.blocks }, count, tier);
+}
+
+function artifactOf(piece: Piece, oa: { piece: Piece; blocks: number }, count: Count, tier: Tier): Artifact {
+  const gz = joinMember([piece], count, tier);
+  const [sha, fragSha] = [sha256(gz), sha256(piece.deflated)];
+  const base = tierPrefix(tier);
+  const oaGz = Buffer.concat(openairPieces([oa.piece]));
+  const [oaSha, oaFragSha] = [sha256(oaGz), sha256(oa.piece.deflated)];
+  const entry: CountryEntry = {
+    key: `${base}/objects/${sha}.geojson.gz`,
+    fragment: `${base}/objects/${fragSha}.deflate`,
+    sha256: sha,
+    bytes: gzipLength(gz),
+    gzBytes: gz.length,
+    fragmentSha256: fragSha,
+    fragmentBytes: piece.length,
+    fragmentCrc32: piece.crc32,
+    count,
+    openair: {
+      key: `${base}/objects/${oaSha}.openair.gz`,
+      fragment: `${base}/objects/${oaFragSha}.openair.deflate`,
+      sha256: oaSha,
+      fragmentSha256: oaFragSha,
+      fragmentBytes: oa.piece.length,
+      fragmentCrc32: oa.piece.crc32,
+      gzBytes: oaGz.length,
+      blocks: oa.blocks,
+    },
+  };
+  return { entry, gz, fragment: piece.deflated, openair: { gz: oaGz, fragment: oa.piece.deflated } };
+}
+
+/**
+ * A country's artifact as an earlier run stored it, rebuilt from its two fragments (no serialising, no
+ * deflating); undefined when an object is gone or its bytes are not the entry's (then it is built again).
+ */
+export async function storedArtifact(
+  store: { get(key: string): Promise<Buffer | undefined> },
+  entry: CountryEntry,
+  tier: Tier,
+): Promise<Artifact | undefined> {
+  const oa = entry.openair;
+  if (!oa) return undefined;
+  const [fragment, oaFragment] = await Promise.all([store.get(entry.fragment), store.get(oa.fragment)]);
+  if (!fragment || !oaFragment) return undefined;
+  const piece = { deflated: fragment, crc32: entry.fragmentCrc32, length: entry.fragmentBytes };
+  const oaPiece = { deflated: oaFragment, crc32: oa.fragmentCrc32, length: oa.fragmentBytes };
+  const a = artifactOf(piece, { piece: oaPiece, blocks: oa.blocks }, entry.count, tier);
+  const same = a.entry.sha256 === entry.sha256 && a.entry.openair?.sha256 === oa.sha256;
+  return same && a.entry.fragmentSha256 === entry.fragmentSha256 ? a : undefined;
 }
 
 /** A stored fragment as a piece to join. */

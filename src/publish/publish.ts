@@ -2,8 +2,9 @@
 // manifest, then flip the pointer. Until the pointer is written the previous version stays live and
 // complete; a crash anywhere before leaves only unreferenced objects, and a re-run converges.
 import { createHash } from "node:crypto";
+import { gunzipSync } from "node:zlib";
 import PQueue from "p-queue";
-import type { Feature } from "../model/contract.js";
+import type { FeatureCollection as FC, Feature } from "../model/contract.js";
 import {
   type CountryEntry,
   MANIFEST_SCHEMA,
@@ -49,6 +50,8 @@ const CHANGES_HEADERS: PutOptions = {
 export interface PublishInput {
   /** Features per home country, each list sorted by `_id`. */
   byCountry: ReadonlyMap<string, { features: readonly Feature[]; airspaceNotams: number }>;
+  /** Countries whose objects an earlier run built (issue 24): published as they are, not serialised again. */
+  reused?: ReadonlyMap<string, Artifact>;
   /** Distinct A/D NOTAMs over all countries (one NOTAM may touch several); the per-country sum when absent. */
   europeAirspaceNotams?: number;
   /** The UTC day described, `YYYY-MM-DD`. */
@@ -67,6 +70,8 @@ export interface PublishResult {
   reused: string[];
   /** Today's pointer (`current.json`) was switched to this version (a version of today, not of another day). */
   today: boolean;
+  /** Every country's objects as published (built or reused). */
+  artifacts: ReadonlyMap<string, Artifact>;
 }
 
 export type PublishProgress = (event: {
@@ -123,6 +128,7 @@ async function publishUnderLease(
     input.byCountry,
     input.tier,
     input.europeAirspaceNotams,
+    input.reused,
   );
   const countries = Object.fromEntries([...artifacts].map(([cc, a]) => [cc, a.entry]));
   const publishedAt = isoInstant(input.publishedAt);
@@ -194,7 +200,7 @@ async function publishUnderLease(
     // a conflict here is a later run of today or of the next day that switched it first: it stays theirs
     if (switched) uploaded.push(pointerKey);
   }
-  return { manifest, pointer, uploaded, reused, today: switched };
+  return { manifest, pointer, uploaded, reused, today: switched, artifacts };
 }
 
 type Upload = [string, Buffer, PutOptions];
@@ -236,7 +242,8 @@ async function changesFrom(
   for (const [cc, a] of artifacts) {
     if (previous.countries[cc]?.sha256 === a.entry.sha256) continue;
     const before = previous.countries[cc] ? (await record.collection(previous, cc)).features : [];
-    const change = diffFeatures(before, input.byCountry.get(cc)!.features);
+    const after = input.byCountry.get(cc)?.features ?? (JSON.parse(gunzipSync(a.gz).toString("utf8")) as FC).features;
+    const change = diffFeatures(before, after);
     const meta = { count: a.entry.count, tier: input.tier };
     const set = changeSetObject(base, { country: cc, day: input.date, from: previous.version, meta, ...change });
     const { added, changed, removed } = change;

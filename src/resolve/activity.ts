@@ -35,6 +35,8 @@ export interface ActivityContext {
   /** Reference instant for `isActive` ("active now or later on the day"). */
   now: number;
   sources: ActivitySources;
+  /** Records every comparison with `now`, so a later run knows which instants would change the result. */
+  window?: NowWindow;
 }
 
 /** What the base activity needs to know of an airspace. */
@@ -158,7 +160,7 @@ export function baseActivity(a: ActivitySubject, ctx: ActivityContext): Activity
         ...hoursNote,
       };
     }
-    if (spans.length > 0 && isActiveBy(spans, ctx.now) === "Yes") {
+    if (spans.length > 0 && activeAt(spans, ctx) === "Yes") {
       return { isActive: "Yes", activationType: "isActive", spans, rule: "aipHours", ...hoursNote };
     }
     const otherwise = needs.length > 0 || hours.plusNotam === true;
@@ -211,7 +213,7 @@ export function baseActivity(a: ActivitySubject, ctx: ActivityContext): Activity
   const classified = a.type === AirspaceType.OTHER && a.icaoClass <= 6;
   const permanent = PERMANENT_TYPES.has(a.type) || classified;
   return {
-    isActive: isActiveBy(spans, ctx.now),
+    isActive: activeAt(spans, ctx),
     activationType: permanent || windows.length > 0 ? "isActive" : "isOtherActiveAirspace",
     spans,
     rule: windows.length > 0 ? "validityWindow" : permanent ? "permanent" : "other",
@@ -241,4 +243,37 @@ const briefed = (s: SourceEvidence) =>
 /** `Yes` when an interval is running at `now` or starts later. */
 export function isActiveBy(spans: readonly Span[], now: number): IsActive {
   return spans.some(([, end]) => end > now) ? "Yes" : "No";
+}
+
+/** {@link isActiveBy} at the context's `now`, the comparison recorded in its window. */
+export function activeAt(spans: readonly Span[], ctx: { now: number; window?: NowWindow }): IsActive {
+  ctx.window?.see(spans);
+  return isActiveBy(spans, ctx.now);
+}
+
+/**
+ * The instants around `now` between which a resolution stays what it is (issue 24). `now` enters the resolution
+ * only through {@link activeAt}, as `last end > now`; when every such comparison gives the same answer at another
+ * instant, every branch taken is the same, so every output is. That holds for `lo <= t < hi`.
+ */
+export class NowWindow {
+  /** The latest interval end at or before `now`, and the earliest after it. */
+  lo = Number.NEGATIVE_INFINITY;
+  hi = Number.POSITIVE_INFINITY;
+
+  constructor(readonly now: number) {}
+
+  /** {@link isActiveBy} compares the latest end alone with `now`: only that instant can change its answer. */
+  see(spans: readonly Span[]): void {
+    if (spans.length === 0) return;
+    let last = Number.NEGATIVE_INFINITY;
+    for (const [, end] of spans) last = Math.max(last, end);
+    if (last > this.now) this.hi = Math.min(this.hi, last);
+    else this.lo = Math.max(this.lo, last);
+  }
+
+  /** The same resolution holds at `t`. */
+  holds(t: number): boolean {
+    return t >= this.lo && t < this.hi;
+  }
 }

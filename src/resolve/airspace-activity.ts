@@ -7,7 +7,7 @@ import type { AupUupRecord, LinkedNotam, ScheduleRow } from "../model/contract.j
 import { intersectSpans, isoInstant, type Span, unionSpans } from "../model/time.js";
 import type { ActivationType } from "../model/vocab.js";
 import type { NormalizedAirspace } from "../normalize/airspace.js";
-import { type Activity, type ActivityContext, baseActivity, isActiveBy, type NotamEffect } from "./activity.js";
+import { type Activity, type ActivityContext, activeAt, baseActivity, type NotamEffect } from "./activity.js";
 import type { DayAllocation } from "./aup.js";
 import { linkedNotam, notamRows, rowOf } from "./linked-notam.js";
 import type { DayNotam } from "./notams.js";
@@ -93,7 +93,7 @@ export function airspaceDay(a: NormalizedAirspace, ctx: ActivityContext, linked:
           ? "isActivatedByAUPAirspace"
           : "isActivatedByNOTAMAirspace";
     return {
-      activity: { isActive: isActiveBy(spans, ctx.now), activationType, spans, rule: "linked", notamEffect: effect },
+      activity: { isActive: activeAt(spans, ctx), activationType, spans, rule: "linked", notamEffect: effect },
       intervals: sortSpans(spans),
       rows: sortRows(rows),
       notams,
@@ -111,7 +111,7 @@ export function airspaceDay(a: NormalizedAirspace, ctx: ActivityContext, linked:
       };
       return { activity, intervals: [], rows: [], notams, aupuups };
     }
-    const activity = { ...base, spans: baseSpans, isActive: isActiveBy(baseSpans, ctx.now), notamEffect: effect };
+    const activity = { ...base, spans: baseSpans, isActive: activeAt(baseSpans, ctx), notamEffect: effect };
     return { activity, intervals: baseSpans, rows: rowsOf(baseSpans), notams, aupuups };
   }
   const activity = touched ? { ...base, notamEffect: effect } : base;

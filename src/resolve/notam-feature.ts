@@ -9,7 +9,7 @@ import type { ActivationType } from "../model/vocab.js";
 import { AirspaceType } from "../model/vocab.js";
 import { obstacleFacets } from "../notam/facets.js";
 import type { NotamGeometry } from "../notam/geometry.js";
-import { isActiveBy } from "./activity.js";
+import { activeAt, type NowWindow } from "./activity.js";
 import { linkedNotam } from "./linked-notam.js";
 import type { DayNotam } from "./notams.js";
 import { type PaletteKey, styleFor } from "./style.js";
@@ -40,7 +40,7 @@ const ROLE: Record<
 export function notamFeature(
   dn: DayNotam,
   geometry: NotamGeometry,
-  now: number,
+  at: { now: number; window?: NowWindow },
   variant: Variant,
 ): Feature | undefined {
   const role =
@@ -53,7 +53,7 @@ export function notamFeature(
   const { type, activation, palette } = ROLE[role];
   const upper = dn.upper ?? UNLIMITED;
   const lower = dn.lower ?? GROUND;
-  const isActive = isActiveBy(dn.spans, now);
+  const isActive = activeAt(dn.spans, at);
   const intervals = dn.spans.map(([s, e]) => ({ start: isoInstant(s), end: isoInstant(e) }));
   const properties: FeatureProperties = {
     _id: notamFeatureId(dn),

@@ -6,6 +6,7 @@ import type { DiagnosticSink } from "../model/diagnostic.js";
 import type { Notam } from "../model/notam.js";
 import type { UtcDay } from "../model/time.js";
 import { notamGeometry } from "../notam/geometry.js";
+import type { NowWindow } from "./activity.js";
 import type { AirspaceLinker } from "./link.js";
 import { notamFeature, type Variant } from "./notam-feature.js";
 import { type DayNotam, notamsForDay } from "./notams.js";
@@ -36,7 +37,7 @@ export interface NotamStage {
 export function notamStage(
   notams: readonly Notam[],
   linker: AirspaceLinker,
-  opts: { day: UtcDay; now: number; variant: Variant },
+  opts: { day: UtcDay; now: number; variant: Variant; window?: NowWindow },
   sink: DiagnosticSink,
 ): NotamStage {
   const day = notamsForDay(notams, opts.day, linker, sink);
@@ -73,7 +74,7 @@ export function notamStage(
       geometry.qLine++;
       sink.add({ ...at, code: "notam.geometry.coarse", severity: "warning", message: "drawn as the Q-line circle" });
     } else geometry.itemE++;
-    const f = notamFeature(dn, g.value, opts.now, opts.variant);
+    const f = notamFeature(dn, g.value, opts, opts.variant);
     if (!f) {
       sink.add({
         ...at,

@@ -97,6 +97,32 @@ describe(`replay of ${real ? "the hourly UK weekend (74 PIBs)" : "three copies o
     }
   });
 
+  it("publishes the same bytes incrementally as from scratch: collections, change sets, manifests, explanations", async () => {
+    // the same replay into a store whose internal/cache is a file: no stage can keep or find anything
+    const scratch = tempDir("replay-scratch-");
+    mkdirSync(path.join(scratch, "internal"), { recursive: true });
+    writeFileSync(path.join(scratch, "internal", "cache"), "not a folder: nothing is cached");
+    const snapshots = real ? HOURLY : fallbackSnapshots();
+    const airspaces = AIRSPACES.flatMap((a) => ["--airspaces", a]);
+    const r = await cli(["replay", ...airspaces, "--notams", snapshots, "--store", scratch, "--quiet"]);
+    expect(r.code, r.err).toBe(0);
+    const files = (dir: string) =>
+      (readdirSync(dir, { recursive: true }) as string[])
+        .filter((f) => /^(v1|internal[/\\]explain)[/\\].+\.(json|gz|deflate)$/.test(f))
+        .sort();
+    const incremental = files(store);
+    expect(files(scratch)).toEqual(incremental);
+    const changeSets = incremental.filter((f) => f.includes("changes"));
+    expect(changeSets.length).toBeGreaterThan(0);
+    const differ = incremental.filter(
+      (f) => !readFileSync(path.join(store, f)).equals(readFileSync(path.join(scratch, f))),
+    );
+    expect(differ).toEqual([]);
+    // and the incremental replay did reuse: its cache holds entries of each stage
+    const cached = readdirSync(path.join(store, "internal", "cache"));
+    expect(cached.sort()).toEqual(["airspace-read", "country", "day", "notam-read"]);
+  }, 1_200_000);
+
   it("writes change sets of at most 5 % of the full GB download between consecutive hours (median, gzip)", () => {
     const ratios = runs
       .slice(1)

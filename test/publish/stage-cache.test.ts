@@ -1,4 +1,4 @@
-// The read cache (issue 24): what was read from an unchanged airspace source is taken from the store, the output is
+// The stage cache (issue 24), as the read stage uses it: what was read from an unchanged airspace source is taken from the store, the output is
 // byte for byte what a full derivation gives, and code of another version never reads an entry.
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -24,7 +24,7 @@ const publish = (store: LocalStore, codeVersion?: string) =>
     { store, log: silentLogger, ...(codeVersion ? { codeVersion } : {}) },
   );
 
-describe("the read cache", () => {
+describe("the stage cache, read stage", () => {
   it("serves an unchanged source's reading from the store, the same bytes as reading it, never to other code", async () => {
     const plain = await publish(new LocalStore(tempDir()));
     const dir = tempDir();
@@ -45,6 +45,8 @@ describe("the read cache", () => {
     const value = JSON.parse(gunzipSync(readFileSync(path.join(dir, airspaceEntry))).toString("utf8"));
     value.records[0].name = "CACHED READING";
     await store.put(airspaceEntry, gzipSync(JSON.stringify(value)));
+    // the whole run is reused while its inputs are the same: only without that entry is the reading read
+    for (const k of await store.list("internal/cache/day/")) await store.delete(k);
     await publish(store, "code-1");
     const names = (await readEurope(store, (await currentManifest(store))!)).features.map((f) => f.properties.name);
     expect(names).toContain("CACHED READING");
@@ -76,7 +78,7 @@ describe("the read cache", () => {
     const dir = tempDir();
     const store = new LocalStore(dir);
     const first = await publish(store, "code-1");
-    for (const k of await store.list("internal/cache/airspace-read/")) await store.put(k, Buffer.from("cut"));
+    for (const k of await store.list("internal/cache/")) await store.put(k, Buffer.from("cut"));
     const second = await publish(store, "code-1");
     expect(second.version.slice(-8)).toBe(first.version.slice(-8));
   }, 120_000);

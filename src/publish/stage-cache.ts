@@ -1,0 +1,83 @@
+// What a run derived, kept in the store's internal tier so the next run (on this machine or a new one) does not
+// derive it again (issue 24): `internal/cache/<folder>/<key>.json.gz`, gzip JSON. Every key digests the running
+// code's version (jobs/code-version.ts: every file of src/, parsers and rules included) with the stage's inputs, so
+// code of another version never reads an entry. One entry per folder is kept: writing one deletes the others.
+// Folders: `airspace-read/<name digest>` (a source's reading), `day/<date>` (a day's publication, src/incremental.ts),
+// `country/<date>/<tier>-<cc>` (a country's serialised collection); `prune` drops the day folders of past days.
+import { createHash } from "node:crypto";
+import { gunzipSync, gzipSync } from "node:zlib";
+import type { ObjectStore } from "./store.js";
+
+const PREFIX = "internal/cache/";
+const HEADERS = { contentType: "application/json", contentEncoding: "gzip", cacheControl: "no-store" };
+
+export class StageCache {
+  /** Entries served, and entries the store would not take, for the run's log. */
+  readonly counts = { hits: 0, unwritten: 0 };
+
+  /** `codeVersion` digests the code that derives the values: a new version derives everything again. */
+  constructor(
+    private readonly store: ObjectStore,
+    readonly codeVersion: string,
+  ) {}
+
+  /** The key of an entry derived from these parts by this code. */
+  key(...parts: ReadonlyArray<string | Uint8Array>): string {
+    const hash = createHash("sha256").update(this.codeVersion);
+    for (const p of parts) hash.update("\0").update(p);
+    return hash.digest("hex");
+  }
+
+  /** The stored entry, or undefined when there is none, or it cannot be read (cut, foreign): derive it again. */
+  async get<T>(folder: string, key: string): Promise<T | undefined> {
+    const stored = await this.store.get(entryKey(folder, key)).catch(() => undefined);
+    if (!stored) return undefined;
+    try {
+      const value = JSON.parse(gunzipSync(stored).toString("utf8")) as T;
+      this.counts.hits++;
+      return value;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Stores an entry in place of the folder's others; a store that refuses costs the cache, never the run. */
+  async put(folder: string, key: string, value: unknown): Promise<void> {
+    const k = entryKey(folder, key);
+    try {
+      await this.store.put(k, gzipSync(JSON.stringify(value), { level: 1 }), HEADERS);
+      for (const old of await this.store.list(`${PREFIX}${folder}/`)) if (old !== k) await this.store.delete(old);
+    } catch {
+      this.counts.unwritten++;
+    }
+  }
+
+  /**
+   * The value `derive` gives for a source's bytes: the stored one when this code derived it before, else derived
+   * and stored. `derive` throwing stores nothing.
+   */
+  async value<T>(kind: string, name: string, bytes: Uint8Array, derive: () => T): Promise<T> {
+    const folder = `${kind}/${createHash("sha256").update(name).digest("hex").slice(0, 32)}`;
+    const key = this.key(name, bytes);
+    const stored = await this.get<T>(folder, key);
+    if (stored !== undefined) return stored;
+    const value = derive();
+    await this.put(folder, key, value);
+    return value;
+  }
+
+  /** Deletes the entries under `internal/cache/<kind>/<date>/` of dates before `before` (YYYY-MM-DD). */
+  async prune(kind: string, before: string): Promise<void> {
+    try {
+      const folder = `${PREFIX}${kind}/`;
+      for (const k of await this.store.list(folder)) {
+        const date = k.slice(folder.length, folder.length + 10);
+        if (/^\d{4}-\d{2}-\d{2}$/.test(date) && date < before) await this.store.delete(k);
+      }
+    } catch {
+      this.counts.unwritten++;
+    }
+  }
+}
+
+const entryKey = (folder: string, key: string) => `${PREFIX}${folder}/${key}.json.gz`;

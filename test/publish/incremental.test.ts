@@ -1,0 +1,151 @@
+// Incremental publication (issue 24) on the real UK files and briefing of 2026-08-22: a run whose inputs are an
+// earlier run's and whose `now` changes no feature publishes that run's objects again (no data object written);
+// a `now` past an interval's end derives again; either way the bytes are those of a publication from scratch.
+// A cache entry of other code (a new parser or rule version changes the code's digest) is rebuilt, never served.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import type { DayEntry } from "../../src/incremental.js";
+import type { Logger } from "../../src/model/logger.js";
+import type { VersionManifest } from "../../src/model/manifest.js";
+import { utcDay } from "../../src/model/time.js";
+import { publishDay } from "../../src/pipeline.js";
+import { readExplanations } from "../../src/publish/explanations.js";
+import { LocalStore } from "../../src/publish/local-store.js";
+import { FIXTURES, tempDir } from "../helpers.js";
+
+const DAY = utcDay("2026-08-22")!;
+const UK = path.join(FIXTURES, "uk");
+const AIRSPACE = ["gb_airspace_2026-06.yaml", "gb_rat_2026-06.yaml", "gb_service_2026-06.yaml"].map((name) => ({
+  name,
+  bytes: readFileSync(path.join(UK, name)),
+}));
+const PIB = { name: "uk_pib.xml.gz", bytes: readFileSync(path.join(UK, "uk_pib_2026-08-22T1116Z.xml.gz")) };
+
+/** A store that lists the keys written to it. */
+class WatchedStore extends LocalStore {
+  written: string[] = [];
+  override async put(key: string, body: Buffer, options?: Parameters<LocalStore["put"]>[2]) {
+    this.written.push(key);
+    return super.put(key, body, options);
+  }
+}
+
+async function publish(store: WatchedStore, now: number, codeVersion?: string) {
+  const said: string[] = [];
+  let why: unknown;
+  const log: Logger = {
+    info: (msg, fields) => {
+      said.push(msg);
+      if (msg === "derived") why = fields?.why;
+    },
+    warn() {},
+    progress() {},
+  };
+  store.written = [];
+  const report = await publishDay(
+    AIRSPACE.map((a) => ({ ...a, fetchedAt: now })),
+    { day: DAY, now, sources: { notam: [], aup: [] }, notams: [{ ...PIB, fetchedAt: now }] },
+    { store, log, clock: () => now, ...(codeVersion ? { codeVersion } : {}) },
+  );
+  return { report, reused: said.includes("reused"), derived: said.includes("derived"), why, written: store.written };
+}
+
+const manifestOf = (dir: string, version: string): VersionManifest =>
+  JSON.parse(readFileSync(path.join(dir, "v1", "versions", `${version}.json`), "utf8"));
+/** What a version publishes, leaving out where it stands in the day's record (and its change from the one before). */
+const content = ({ previous: _, first: __, pointers: ___, ...m }: VersionManifest) => ({
+  ...m,
+  countries: Object.fromEntries(Object.entries(m.countries).map(([cc, { changes: ____, ...e }]) => [cc, e])),
+});
+
+async function dayEntry(dir: string): Promise<{ key: string; entry: DayEntry }> {
+  const store = new LocalStore(dir);
+  const [key] = await store.list("internal/cache/day/2026-08-22/");
+  return { key: key!, entry: JSON.parse(gunzipSync((await store.get(key!))!).toString("utf8")) };
+}
+
+/** The same inputs published from scratch at `now` into a new store: its manifest and explanations. */
+async function fromScratch(now: number) {
+  const dir = tempDir("scratch-");
+  const { report } = await publish(new WatchedStore(dir), now);
+  return {
+    manifest: manifestOf(dir, report.version),
+    explain: await readExplanations(new LocalStore(dir), report.version),
+  };
+}
+
+describe("incremental publication", () => {
+  it("publishes an earlier run's objects again when now changes no feature, and derives past an interval's end", async () => {
+    const dir = tempDir("incremental-");
+    const store = new WatchedStore(dir);
+    const t0 = Date.parse("2026-08-22T11:15:00Z");
+    const first = await publish(store, t0, "code-1");
+    expect(first.derived).toBe(true);
+    const { entry } = await dayEntry(dir);
+    const [lo, hi] = entry.window;
+    expect(lo).not.toBeNull();
+    expect(hi).not.toBeNull();
+    expect(lo!).toBeLessThanOrEqual(t0);
+    expect(hi!).toBeGreaterThan(t0);
+
+    // inside the window: nothing read, resolved or serialised; no data object written
+    const inside = hi! - 1;
+    const again = await publish(store, inside, "code-1");
+    expect(again.reused).toBe(true);
+    expect(again.written.filter((k) => k.startsWith("v1/objects/"))).toEqual([]);
+    const scratchInside = await fromScratch(inside);
+    expect(content(manifestOf(dir, again.report.version))).toEqual(content(scratchInside.manifest));
+    const explained = await readExplanations(new LocalStore(dir), again.report.version);
+    expect(explained).toEqual(scratchInside.explain);
+    expect(again.report.version).not.toBe(first.report.version);
+
+    // at the window's end a feature's last interval is over: derived again, GB's objects and change set written
+    const past = await publish(store, hi!, "code-1");
+    expect(past.reused).toBe(false);
+    expect(past.why).toBe("a feature's last interval ends between the two runs");
+    expect(past.written.some((k) => k.startsWith("v1/objects/"))).toBe(true);
+    const m = manifestOf(dir, past.report.version);
+    expect(m.countries.GB?.changes?.changed).toBeGreaterThan(0);
+    expect(content(m)).toEqual(content((await fromScratch(hi!)).manifest));
+  }, 300_000);
+
+  it("rebuilds, never serves, an entry of other code (a new parser or rule version), and serves its own", async () => {
+    const dir = tempDir("invalidate-");
+    const store = new WatchedStore(dir);
+    const t0 = Date.parse("2026-08-22T11:15:00Z");
+    await publish(store, t0, "code-1");
+    // the entry marked: a run that serves it reports the mark
+    const { key, entry } = await dayEntry(dir);
+    entry.report.diagnostics.byCode["served.from.cache"] = 1;
+    await store.put(key, gzipSync(JSON.stringify(entry)));
+
+    const same = await publish(store, t0, "code-1");
+    expect(same.reused).toBe(true);
+    expect(same.report.diagnostics.byCode["served.from.cache"]).toBe(1);
+
+    const other = await publish(store, t0, "code-2");
+    expect(other.reused).toBe(false);
+    expect(other.why).toBe("no earlier run of these inputs");
+    expect(other.report.diagnostics.byCode["served.from.cache"]).toBeUndefined();
+    // every entry of code-1 replaced by one of code-2 (one per folder)
+    const after = await store.list("internal/cache/");
+    expect(after).not.toContain(key);
+    expect(after.filter((k) => k.startsWith("internal/cache/day/"))).toHaveLength(1);
+    expect(content(manifestOf(dir, other.report.version))).toEqual(content((await fromScratch(t0)).manifest));
+  }, 300_000);
+
+  it("derives when a source's standing changed, though the inputs did not", async () => {
+    const dir = tempDir("standing-");
+    const store = new WatchedStore(dir);
+    await publish(store, Date.parse("2026-08-22T11:20:00Z"), "code-1");
+    // three hours later the briefing (issued 11:16) is stale: conditional airspaces turn Unknown
+    const later = Date.parse("2026-08-22T14:20:00Z");
+    const r = await publish(store, later, "code-1");
+    expect(r.reused).toBe(false);
+    expect(r.why).toBe("a source's standing changed");
+    expect(r.report.sourceStates.notam[0]?.standing).toBe("stale");
+    expect(content(manifestOf(dir, r.report.version))).toEqual(content((await fromScratch(later)).manifest));
+  }, 300_000);
+});
