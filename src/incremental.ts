@@ -1,20 +1,27 @@
 // Whole-day reuse (issue 24): a run whose inputs are those of an earlier run of the same day (the same source
-// bytes and options, the same code) and whose `now` changes nothing publishes that run's objects again without
-// reading, resolving or serialising anything. `now` changes nothing when the sources' standings are the same at it
-// (fresh, stale and why) and it lies in the run's window (resolve/activity.ts NowWindow: no interval of any
-// feature begins or ends between the two instants). Entry: `internal/cache/day/<date>/<key>.json.gz`.
+// bytes and options, the same code) and whose sources' standings are the same at its `now` (fresh, stale and why)
+// reads, links and resolves nothing. Within the earlier run's window (resolve/activity.ts NowWindow: no feature's
+// last interval ends between the two instants) it publishes that run's objects again; past it, the features whose
+// resolution changed are taken from those resolved ahead (src/ahead.ts) and only their countries are serialised.
+// Entry: `internal/cache/day/<date>/<key>.json.gz`, rewritten by each run.
 
+import { gunzipSync, inflateRawSync, constants as zlibConstants } from "node:zlib";
+import { type Ahead, advanceTo } from "./ahead.js";
+import type { Feature, FeatureCollection } from "./model/contract.js";
 import { EXPLAIN_SCHEMA, type ExplainDocument, type Explanation } from "./model/explain.js";
+import type { Logger } from "./model/logger.js";
 import type { CountryEntry, SourceEntry } from "./model/manifest.js";
 import { isoInstant, type UtcDay } from "./model/time.js";
 import type { Tier } from "./model/vocab.js";
 import type { AirspaceInput, PublishDayOptions } from "./pipeline.js";
-import type { Artifact } from "./publish/artifacts.js";
+import type { Artifact, CountryFeatures } from "./publish/artifacts.js";
 import { storedArtifact } from "./publish/artifacts.js";
-import { readExplanations } from "./publish/explanations.js";
+import { readExplanations, writeExplanations } from "./publish/explanations.js";
+import { blocksOf } from "./publish/openair.js";
+import { type PublishResult, publishVersion } from "./publish/publish.js";
 import type { StageCache } from "./publish/stage-cache.js";
 import type { ObjectStore } from "./publish/store.js";
-import type { RunReport } from "./report.js";
+import { againReport, type RunReport } from "./report.js";
 import type { NowWindow } from "./resolve/activity.js";
 import { type SourceEvidence, type SourceFacts, standingOf } from "./resolve/evidence.js";
 import type { DynamicInput } from "./sources.js";
@@ -31,17 +38,41 @@ export interface DayEntry {
   version: string;
   /** The manifest's sources (their `fetchedAt` is the new run's). */
   sources: Record<string, SourceEntry>;
-  tiers: Array<{ tier: Tier; countries: Record<string, CountryEntry>; europeAirspaceNotams?: number }>;
+  tiers: TierEntry[];
   report: RunReport;
 }
 
-/** A reusable run: its objects checked in the store, its explanations read back. */
+export interface TierEntry {
+  tier: Tier;
+  countries: Record<string, CountryEntry>;
+  europeAirspaceNotams?: number;
+  /** Features whose resolution changes later in the day, with their pieces. */
+  ahead: Record<string, Ahead>;
+  /** Per country, its OpenAir blocks per feature, where known: a refresh renders only the changed features'. */
+  openair: Record<string, number[]>;
+}
+
+/** A reusable run: its objects checked in the store, its explanations read back, what `now` changed. */
 export interface Reuse {
   entry: DayEntry;
   evidence: SourceEvidence[];
-  tiers: Array<{ tier: Tier; reused: Map<string, Artifact>; europeAirspaceNotams?: number }>;
+  tiers: Array<{
+    tier: Tier;
+    reused: Map<string, Artifact>;
+    /** Countries where a feature changed at `now`, with all their features. */
+    byCountry: Map<string, CountryFeatures>;
+    /** The changed countries' features as the earlier run published them. */
+    known: Map<string, { sha256: string; features: Feature[] }>;
+    europeAirspaceNotams?: number;
+    ahead: Record<string, Ahead>;
+    openair: Record<string, number[]>;
+  }>;
+  window: DayEntry["window"];
   explanations: Record<string, Explanation>;
   sources: Record<string, SourceEntry>;
+  /** Features that changed at `now`. */
+  changed: number;
+  report: RunReport;
 }
 
 export const dayFolder = (date: string) => `day/${date}`;
@@ -93,7 +124,7 @@ export const windowOf = (w: NowWindow): DayEntry["window"] => [
   Number.isFinite(w.hi) ? w.hi : null,
 ];
 
-/** The earlier run to publish again at `now`, or undefined (and why, for the log) when it must be derived. */
+/** The earlier run to publish again at `now`, or why it must be derived (for the log). */
 export async function reusable(
   cache: StageCache,
   store: ObjectStore,
@@ -106,32 +137,155 @@ export async function reusable(
   if (!entry) return { miss: "no earlier run of these inputs" };
   const evidence = evidenceAt(entry.facts, entry.aupCovered, o.day, o.now, maxAgeMs);
   if (JSON.stringify(evidence) !== entry.evidence) return { miss: "a source's standing changed" };
-  const [lo, hi] = entry.window;
-  if ((lo !== null && o.now < lo) || (hi !== null && o.now >= hi)) {
-    return { miss: "a feature's last interval ends between the two runs" };
-  }
+  const lo = entry.window[0] ?? Number.NEGATIVE_INFINITY;
+  if (o.now < lo) return { miss: "now is before the earlier run's" };
+  const explained = await readExplanations(store, entry.version).catch(() => undefined);
+  if (!explained) return { miss: "its explanations are gone" };
+  const explanations = { ...explained.features };
+  const activity = structuredClone(entry.report.activity);
   const tiers: Reuse["tiers"] = [];
+  let window: [number, number] = [lo, Number.POSITIVE_INFINITY];
+  let changed = 0;
   for (const t of entry.tiers) {
+    const moved = advanceTo(t.ahead, lo, o.now);
+    if ("miss" in moved) return moved;
+    window = [Math.max(window[0], moved.window[0]), Math.min(window[1], moved.window[1] ?? Number.POSITIVE_INFINITY)];
     const reused = new Map<string, Artifact>();
+    const byCountry = new Map<string, CountryFeatures>();
+    const known = new Map<string, { sha256: string; features: Feature[] }>();
     for (const [cc, e] of Object.entries(t.countries)) {
       const a = await storedArtifact(store, e, t.tier);
       if (!a) return { miss: `${cc}'s objects are gone` };
-      reused.set(cc, a);
+      const pieces = moved.changed.get(cc);
+      if (!pieces) {
+        reused.set(cc, a);
+        continue;
+      }
+      const features = (JSON.parse(gunzipSync(a.gz).toString("utf8")) as FeatureCollection).features;
+      known.set(cc, { sha256: e.sha256, features });
+      let replaced = 0;
+      const renewed = new Set<number>();
+      const now = features.map((f, i) => {
+        const p = pieces.get(f.properties._id);
+        if (!p) return f;
+        replaced++;
+        renewed.add(i);
+        if (t.tier === "dynamic") {
+          explanations[f.properties._id] = p.explanation;
+          count(activity, f, -1);
+          count(activity, p.feature, 1);
+        }
+        return p.feature;
+      });
+      if (replaced !== pieces.size) return { miss: `${cc}'s stored collection lacks a feature resolved ahead` };
+      changed += replaced;
+      const blocks = t.openair[cc] ? blocksOf(inflated(a.openair.fragment), t.openair[cc]) : undefined;
+      const openair = blocks ? { openair: (i: number) => (renewed.has(i) ? undefined : blocks[i]) } : {};
+      byCountry.set(cc, { features: now, airspaceNotams: e.count.airspaceNotams, ...openair });
     }
-    tiers.push({ tier: t.tier, reused, ...pick(t) });
+    tiers.push({ tier: t.tier, reused, byCountry, known, ahead: moved.ahead, openair: t.openair, ...pick(t) });
   }
-  const explained = await readExplanations(store, entry.version).catch(() => undefined);
-  if (!explained) return { miss: "its explanations are gone" };
   const fetchedAt = new Map(
     [...inputs, ...(o.notams ?? []), ...(o.aup ?? [])].map((i) => [i.name, isoInstant(i.fetchedAt)]),
   );
   const sources = Object.fromEntries(
     Object.entries(entry.sources).map(([name, s]) => [name, { ...s, fetchedAt: fetchedAt.get(name) ?? s.fetchedAt }]),
   );
-  return { entry, evidence, tiers, explanations: explained.features, sources };
+  const report = {
+    ...entry.report,
+    activity: { isActive: sorted(activity.isActive), activationType: sorted(activity.activationType) },
+  };
+  return { entry, evidence, tiers, window: windowFrom(window), explanations, sources, changed, report };
 }
 
-const pick = (t: DayEntry["tiers"][number]) =>
+function count(activity: RunReport["activity"], f: Feature, by: 1 | -1): void {
+  const m = f.properties.vendor.dynamicAirspaceMapping;
+  activity.isActive[m.isActive] = (activity.isActive[m.isActive] ?? 0) + by;
+  activity.activationType[m.activationType] = (activity.activationType[m.activationType] ?? 0) + by;
+  for (const o of [activity.isActive, activity.activationType])
+    for (const [k, v] of Object.entries(o)) if (v === 0) delete o[k];
+}
+
+const sorted = (o: Record<string, number>) =>
+  Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
+
+const windowFrom = ([lo, hi]: [number, number]): DayEntry["window"] => [
+  Number.isFinite(lo) ? lo : null,
+  Number.isFinite(hi) ? hi : null,
+];
+
+/** Publishes `reuse` at the run's `now`: the reused countries as they are, the changed ones serialised. */
+export async function publishAgain(
+  reuse: Reuse,
+  options: PublishDayOptions,
+  deps: { store: ObjectStore; log: Logger; clock?: () => number },
+  cache: StageCache,
+  key: string,
+): Promise<RunReport> {
+  const { day, now } = options;
+  const clock = deps.clock ? { clock: deps.clock } : {};
+  deps.log.info("reused", {
+    from: reuse.entry.version,
+    note: reuse.changed === 0 ? "no input changed, and now changes no feature" : "no input changed",
+    changedFeatures: reuse.changed,
+  });
+  let published: PublishResult | undefined;
+  const tiers: TierEntry[] = [];
+  for (const t of reuse.tiers) {
+    const tierSources =
+      t.tier === "dynamic"
+        ? reuse.sources
+        : Object.fromEntries(Object.entries(reuse.sources).filter(([, e]) => e.kind === "airspace"));
+    const p = await publishVersion(
+      deps.store,
+      {
+        byCountry: t.byCountry,
+        reused: t.reused,
+        known: t.known,
+        ...pick(t),
+        date: day.date,
+        publishedAt: now,
+        sources: tierSources,
+        tier: t.tier,
+      },
+      () => {},
+      clock,
+    );
+    tiers.push({
+      tier: t.tier,
+      countries: entriesOf(p),
+      ...pick(t),
+      ahead: t.ahead,
+      openair: { ...t.openair, ...countsOf(p) },
+    });
+    if (t.tier === "dynamic") {
+      published = p;
+      const doc = explainDocument(p.manifest.version, day.date, now, reuse.evidence, reuse.explanations);
+      await writeExplanations(deps.store, doc, p.manifest.first);
+    }
+  }
+  deps.log.progress("published", 1, 1);
+  const report = againReport(reuse.report, published!, now);
+  const version = published!.manifest.version;
+  await cache.put(dayFolder(day.date), key, { ...reuse.entry, version, tiers, window: reuse.window, report });
+  return report;
+}
+
+/** OpenAir blocks per feature of the countries this publication rendered. */
+export function countsOf(p: PublishResult): Record<string, number[]> {
+  return Object.fromEntries([...p.artifacts].flatMap(([cc, a]) => (a.openairCounts ? [[cc, a.openairCounts]] : [])));
+}
+
+/** A fragment's text (raw deflate ending in a sync flush). */
+const inflated = (fragment: Buffer) =>
+  inflateRawSync(fragment, { finishFlush: zlibConstants.Z_SYNC_FLUSH }).toString("utf8");
+
+/** The manifest's country entries as built (a change set is the next run's business, not the cache's). */
+export function entriesOf(p: PublishResult): Record<string, CountryEntry> {
+  return Object.fromEntries([...p.artifacts].map(([cc, a]) => [cc, a.entry]));
+}
+
+const pick = (t: { europeAirspaceNotams?: number }) =>
   t.europeAirspaceNotams === undefined ? {} : { europeAirspaceNotams: t.europeAirspaceNotams };
 
 /** The explanations document of a version. */

@@ -1,34 +1,38 @@
 // The publication pipeline for one UTC day, in stage order (DESIGN §1):
 // ingest → normalise → link NOTAMs and AUP → resolve → validate → publish. Inputs are bytes and plain
 // values; the entry points in jobs/ read files, the clock and the environment.
+import { resolveAhead } from "./ahead.js";
 import { bundledFirIndex } from "./geo/fir-index.js";
 import {
+  countsOf,
   type DayEntry,
   dayFolder,
   dayKey,
+  entriesOf,
   evidenceAt,
   explainDocument,
-  type Reuse,
+  publishAgain,
   reusable,
   windowOf,
 } from "./incremental.js";
 import { readAirspaceSource, SourceError, type SourceRead } from "./ingest/read.js";
 import { dropOlderVintages } from "./ingest/vintages.js";
 import { applyServices } from "./ingest/yaixm.js";
+import type { Feature } from "./model/contract.js";
 import { DiagnosticSink } from "./model/diagnostic.js";
 import { type Explanation, notamExplanation } from "./model/explain.js";
 import type { Logger } from "./model/logger.js";
-import type { CountryEntry, SourceEntry } from "./model/manifest.js";
+import type { SourceEntry } from "./model/manifest.js";
 import { isoDay, isoInstant, type UtcDay } from "./model/time.js";
 import { normalizeAirspaces } from "./normalize/airspace.js";
 import { type NotamSourceResult, readNotamSource } from "./notam/read.js";
 import { countryStage } from "./publish/country-stage.js";
 import { writeExplanations } from "./publish/explanations.js";
-import { type PublishResult, publishVersion } from "./publish/publish.js";
+import { publishVersion } from "./publish/publish.js";
 import { StageCache } from "./publish/stage-cache.js";
 import type { ObjectStore } from "./publish/store.js";
-import { againReport, buildReport, type RunReport } from "./report.js";
-import { type ActivitySources, NowWindow } from "./resolve/activity.js";
+import { buildReport, type RunReport } from "./report.js";
+import { type ActivitySources, NowWindow, type Track } from "./resolve/activity.js";
 import { aupForDay, linkAllocation } from "./resolve/aup.js";
 import { resolveDay } from "./resolve/day.js";
 import type { SourceEvidence } from "./resolve/evidence.js";
@@ -108,49 +112,11 @@ export async function publishDay(
   const key = cache ? dayKey(cache, inputs, options) : undefined;
   if (cache && key) {
     const found = await reusable(cache, deps.store, key, inputs, options, maxAge);
-    if ("entry" in found) return publishAgain(found, options, deps);
+    if ("entry" in found) return publishAgain(found, options, deps, cache, key);
     deps.log.info("derived", { why: found.miss });
   }
   return derive(inputs, options, deps, cache, key);
 }
-
-/** Nothing but `now` changed since the run of `reuse`: its objects, explanations and report, at the new `now`. */
-async function publishAgain(reuse: Reuse, options: PublishDayOptions, deps: Deps): Promise<RunReport> {
-  const { day, now } = options;
-  const clock = deps.clock ? { clock: deps.clock } : {};
-  deps.log.info("reused", { from: reuse.entry.version, note: "no input changed, and now changes no feature" });
-  let published: PublishResult | undefined;
-  for (const t of reuse.tiers) {
-    const tierSources =
-      t.tier === "dynamic"
-        ? reuse.sources
-        : Object.fromEntries(Object.entries(reuse.sources).filter(([, e]) => e.kind === "airspace"));
-    const p = await publishVersion(
-      deps.store,
-      {
-        byCountry: new Map(),
-        reused: t.reused,
-        ...pickEurope(t),
-        date: day.date,
-        publishedAt: now,
-        sources: tierSources,
-        tier: t.tier,
-      },
-      () => {},
-      clock,
-    );
-    if (t.tier === "dynamic") {
-      published = p;
-      const doc = explainDocument(p.manifest.version, day.date, now, reuse.evidence, reuse.explanations);
-      await writeExplanations(deps.store, doc, p.manifest.first);
-    }
-  }
-  deps.log.progress("published", 1, 1);
-  return againReport(reuse.entry.report, published!, now);
-}
-
-const pickEurope = (t: { europeAirspaceNotams?: number }) =>
-  t.europeAirspaceNotams === undefined ? {} : { europeAirspaceNotams: t.europeAirspaceNotams };
 
 /** Every stage from the sources' bytes; `cache` and `key` keep what the next run may reuse. */
 async function derive(
@@ -164,6 +130,8 @@ async function derive(
   const { day, now } = options;
   const sink = new DiagnosticSink();
   const window = new NowWindow(now);
+  // with the cache, how each feature was resolved: those whose state changes later in the day are resolved ahead
+  const track = cache ? new Map<string, Track<Feature>>() : undefined;
 
   for (const s of options.skipped ?? []) {
     sink.add({ code: "input.skipped", severity: "warning", source: s.name, message: `${s.name}: skipped, ${s.why}` });
@@ -198,7 +166,12 @@ async function derive(
   const maxAge = options.maxSourceAgeMs ?? TWO_HOURS;
   const linker = new AirspaceLinker(airspaces);
   const stage = options.notams
-    ? notamStage(dynamic.notams, linker, { day, now, window, variant: options.variant ?? "production" }, sink)
+    ? notamStage(
+        dynamic.notams,
+        linker,
+        { day, now, window, variant: options.variant ?? "production", ...(track ? { track } : {}) },
+        sink,
+      )
     : undefined;
   const aup = options.aup ? aupForDay(dynamic.plans, day, linker) : undefined;
   const evidence = evidenceAt(dynamic.facts, aup?.covered, day, now, maxAge);
@@ -227,6 +200,7 @@ async function derive(
       { day, now, sources, window },
       { ...(stage ? { notams: stage.linked } : {}), ...(aup ? { allocations: aup.linked } : {}), amcManaged },
       explanations,
+      track,
     ),
     ...(stage?.features ?? []).filter((f) => !wanted || wanted.has(f.properties.country)),
   ];
@@ -265,11 +239,26 @@ async function derive(
     explainDocument(version, day.date, now, evidence, explanations),
     published.manifest.first,
   );
-  const tiers: DayEntry["tiers"] = [{ tier: "dynamic", countries: entriesOf(published), europeAirspaceNotams }];
+  const tiers: DayEntry["tiers"] = [
+    {
+      tier: "dynamic",
+      countries: entriesOf(published),
+      europeAirspaceNotams,
+      ahead: track ? resolveAhead(byCountry, track, day.end) : {},
+      openair: countsOf(published),
+    },
+  ];
   await countries.remember(published.artifacts);
   if (options.staticTier) {
     // the airspace sources alone: no NOTAM or AUP links, their sources taken as absent (hence Unknown where they matter)
-    const staticFeatures = resolveDay(selected, { day, now, sources: { notam: [], aup: [] }, window });
+    const staticTrack = cache ? new Map<string, Track<Feature>>() : undefined;
+    const staticFeatures = resolveDay(
+      selected,
+      { day, now, sources: { notam: [], aup: [] }, window },
+      {},
+      undefined,
+      staticTrack,
+    );
     const staticCountries = await countryStage(
       staticFeatures,
       {
@@ -297,7 +286,8 @@ async function derive(
       () => {},
       clock,
     );
-    tiers.push({ tier: "static", countries: entriesOf(p) });
+    const ahead = staticTrack ? resolveAhead(staticCountries.byCountry, staticTrack, day.end) : {};
+    tiers.push({ tier: "static", countries: entriesOf(p), ahead, openair: countsOf(p) });
     await staticCountries.remember(p.artifacts);
   }
   log.progress("published", 1, 1);
@@ -376,11 +366,6 @@ function manifestSourcesOf(
     };
   }
   return out;
-}
-
-/** The manifest's country entries as built (a change set is the next run's business, not the cache's). */
-function entriesOf(p: PublishResult): Record<string, CountryEntry> {
-  return Object.fromEntries([...p.artifacts].map(([cc, a]) => [cc, a.entry]));
 }
 
 /** What reading each NOTAM source gave, from the stage cache (a PIB's XML is not parsed again); none without it. */

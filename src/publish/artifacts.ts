@@ -13,12 +13,21 @@ import { OPENAIR_HEADER, openairText } from "./openair.js";
 
 export const EUROPE = "EUROPE";
 
+/** A country's features to serialise, sorted by `_id`; `openair(i)`: feature i's OpenAir blocks, when known. */
+export interface CountryFeatures {
+  features: readonly Feature[];
+  airspaceNotams: number;
+  openair?: (i: number) => readonly string[] | undefined;
+}
+
 export interface Artifact {
   entry: CountryEntry;
   gz: Buffer;
   fragment: Buffer;
   /** The country's OpenAir (DESIGN §8): a gzip object with the header, and its fragment for joins. */
   openair: { gz: Buffer; fragment: Buffer };
+  /** OpenAir blocks per feature, in `_id` order, when this run rendered them (the next run reuses the text). */
+  openairCounts?: number[];
 }
 
 /** Every country's artifact, and EUROPE's entry: EUROPE is joined from the countries' fragments, never stored. */
@@ -68,7 +77,7 @@ const CONCURRENCY = 2;
  * A country's JSON lives only until it is deflated: memory holds the compressed fragments, not the text.
  */
 export async function buildArtifacts(
-  byCountry: ReadonlyMap<string, { features: readonly Feature[]; airspaceNotams: number }>,
+  byCountry: ReadonlyMap<string, CountryFeatures>,
   tier: Tier,
   europeAirspaceNotams?: number,
   reused: ReadonlyMap<string, Artifact> = new Map(),
@@ -79,8 +88,8 @@ export async function buildArtifacts(
   const worker = async () => {
     for (let i = next++; i < todo.length; i = next++) {
       const cc = todo[i]!;
-      const { features, airspaceNotams } = byCountry.get(cc)!;
-      countries.set(cc, await serialise(features, countOf(features, airspaceNotams), tier));
+      const { features, airspaceNotams, openair } = byCountry.get(cc)!;
+      countries.set(cc, await serialise(features, countOf(features, airspaceNotams), tier, openair));
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
@@ -99,11 +108,16 @@ export async function buildArtifacts(
 }
 
 /** One country's objects: its features deflated once, the collection around them, and its OpenAir. */
-async function serialise(features: readonly Feature[], count: Count, tier: Tier): Promise<Artifact> {
+async function serialise(
+  features: readonly Feature[],
+  count: Count,
+  tier: Tier,
+  known?: (i: number) => readonly string[] | undefined,
+): Promise<Artifact> {
   const piece = await deflatePiece(Buffer.from(features.map((f) => JSON.stringify(f)).join(",")));
-  const oa = openairText(features);
+  const oa = openairText(features, known);
   const oaPiece = await deflatePiece(Buffer.from(oa.text));
-  return artifactOf(piece, { piece: oaPiece, blocks: oa.blocks }, count, tier);
+  return { ...artifactOf(piece, { piece: oaPiece, blocks: oa.blocks }, count, tier), openairCounts: oa.counts };
 }
 
 function artifactOf(piece: Piece, oa: { piece: Piece; blocks: number }, count: Count, tier: Tier): Artifact {

@@ -18,13 +18,14 @@ const idOf = (f: Feature) => f.properties._id;
 
 /** The change from `before` to `after` (both lists of one country's features). */
 export function diffFeatures(before: readonly Feature[], after: readonly Feature[]): Change {
-  const old = new Map(before.map((f) => [idOf(f), JSON.stringify(f)]));
+  const old = new Map(before.map((f) => [idOf(f), f]));
   const added: Feature[] = [];
   const changed: Feature[] = [];
   for (const f of after) {
     const was = old.get(idOf(f));
     if (was === undefined) added.push(f);
-    else if (was !== JSON.stringify(f)) changed.push(f);
+    // the same object is the same feature (a refresh keeps its unchanged ones); else compared as published
+    else if (was !== f && JSON.stringify(was) !== JSON.stringify(f)) changed.push(f);
     old.delete(idOf(f));
   }
   return { added, changed, removed: [...old.keys()].sort() };

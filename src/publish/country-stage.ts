@@ -16,6 +16,8 @@ interface CountryCacheEntry {
   /** Indexes (in `_id` order) of the features left out, and why. */
   dropped: number[];
   violations: Diagnostic[];
+  /** OpenAir blocks per feature (see Artifact). */
+  openairCounts?: number[];
 }
 
 export interface CountryStage {
@@ -60,7 +62,7 @@ export async function countryStage(
     const valid = all.filter((_, i) => !out.has(i));
     if (valid.length === 0 && !requested.has(cc)) continue;
     byCountry.set(cc, { features: valid, airspaceNotams });
-    if (stored) reused.set(cc, stored);
+    if (stored) reused.set(cc, hit?.openairCounts ? { ...stored, openairCounts: hit.openairCounts } : stored);
     else if (key) built.push({ cc, folder, key, dropped, violations });
   }
   return {

@@ -168,10 +168,30 @@ function shape(ring: readonly (readonly number[])[]): string[] {
   ];
 }
 
-/** A country's OpenAir text without the header: its blocks, each ending in a blank line. */
-export function openairText(features: readonly Feature[]): { text: string; blocks: number } {
-  const blocks = features.flatMap(openairBlocks);
-  return { text: blocks.map((b) => `${b}\n\n`).join(""), blocks: blocks.length };
+/**
+ * A country's OpenAir text without the header: its blocks, each ending in a blank line, and how many each feature
+ * gave. `known(i)` gives feature i's blocks when a run before rendered them (a refresh renders only what changed).
+ */
+export function openairText(
+  features: readonly Feature[],
+  known: (i: number) => readonly string[] | undefined = () => undefined,
+): { text: string; blocks: number; counts: number[] } {
+  const per = features.map((f, i) => known(i) ?? openairBlocks(f));
+  const blocks = per.flat();
+  return { text: blocks.map((b) => `${b}\n\n`).join(""), blocks: blocks.length, counts: per.map((b) => b.length) };
+}
+
+/** The blocks of each feature in a country's OpenAir text, by the counts it was rendered with; undefined if they differ. */
+export function blocksOf(text: string, counts: readonly number[]): string[][] | undefined {
+  const blocks = text === "" ? [] : text.slice(0, -2).split("\n\n");
+  if (blocks.length !== counts.reduce((n, c) => n + c, 0)) return undefined;
+  const out: string[][] = [];
+  let at = 0;
+  for (const c of counts) {
+    out.push(blocks.slice(at, at + c));
+    at += c;
+  }
+  return out;
 }
 
 /** Names and callsigns on one line, without characters OpenAir readers take for commands or comments. */

@@ -15,7 +15,7 @@ import {
 } from "../model/manifest.js";
 import { isoInstant } from "../model/time.js";
 import type { Tier } from "../model/vocab.js";
-import { type Artifact, buildArtifacts, tierPrefix } from "./artifacts.js";
+import { type Artifact, buildArtifacts, type CountryFeatures, tierPrefix } from "./artifacts.js";
 import { changeSetObject, diffFeatures } from "./changes.js";
 import { acquireLease } from "./lease.js";
 import { DayRecord, dayPointerKey, manifestKey } from "./record.js";
@@ -49,9 +49,11 @@ const CHANGES_HEADERS: PutOptions = {
 
 export interface PublishInput {
   /** Features per home country, each list sorted by `_id`. */
-  byCountry: ReadonlyMap<string, { features: readonly Feature[]; airspaceNotams: number }>;
+  byCountry: ReadonlyMap<string, CountryFeatures>;
   /** Countries whose objects an earlier run built (issue 24): published as they are, not serialised again. */
   reused?: ReadonlyMap<string, Artifact>;
+  /** A country's features as a version published them (`sha256`: its collection's), not read back again. */
+  known?: ReadonlyMap<string, { sha256: string; features: readonly Feature[] }>;
   /** Distinct A/D NOTAMs over all countries (one NOTAM may touch several); the per-country sum when absent. */
   europeAirspaceNotams?: number;
   /** The UTC day described, `YYYY-MM-DD`. */
@@ -241,7 +243,13 @@ async function changesFrom(
   const out: Array<{ cc: string; key: string; gz: Buffer; entry: NonNullable<CountryEntry["changes"]> }> = [];
   for (const [cc, a] of artifacts) {
     if (previous.countries[cc]?.sha256 === a.entry.sha256) continue;
-    const before = previous.countries[cc] ? (await record.collection(previous, cc)).features : [];
+    const was = previous.countries[cc];
+    const known = was && input.known?.get(cc);
+    const before = !was
+      ? []
+      : known?.sha256 === was.sha256
+        ? known.features
+        : (await record.collection(previous, cc)).features;
     const after = input.byCountry.get(cc)?.features ?? (JSON.parse(gunzipSync(a.gz).toString("utf8")) as FC).features;
     const change = diffFeatures(before, after);
     const meta = { count: a.entry.count, tier: input.tier };

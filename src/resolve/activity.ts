@@ -3,6 +3,7 @@
 // neither a linked NOTAM nor an AUP allocation. NOTAM and AUP rows come first in the table and are
 // layered on top of this result by the resolver stages that read those sources.
 
+import type { Explanation } from "../model/explain.js";
 import type { AipHours } from "../model/hours.js";
 import { clipToDay, intersectSpans, type Span, type UtcDay, unionSpans } from "../model/time.js";
 import type { ActivationType, IsActive } from "../model/vocab.js";
@@ -276,4 +277,23 @@ export class NowWindow {
   holds(t: number): boolean {
     return t >= this.lo && t < this.hi;
   }
+
+  /** Narrows this window to the part `w` (one feature's) shares with it. */
+  merge(w: NowWindow): void {
+    this.lo = Math.max(this.lo, w.lo);
+    this.hi = Math.min(this.hi, w.hi);
+  }
+}
+
+/** One feature resolved at one instant, with the window its resolution holds in. */
+export interface Timed<F> {
+  feature: F;
+  explanation: Explanation;
+  window: NowWindow;
+}
+
+/** How one feature was resolved, to resolve it again at a later instant (issue 24: features past their window). */
+export interface Track<F> {
+  window: NowWindow;
+  at(now: number): Timed<F>;
 }

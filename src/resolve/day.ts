@@ -3,7 +3,7 @@
 import type { Feature } from "../model/contract.js";
 import type { Explanation } from "../model/explain.js";
 import type { NormalizedAirspace } from "../normalize/airspace.js";
-import type { ActivityContext } from "./activity.js";
+import { type ActivityContext, NowWindow, type Timed, type Track } from "./activity.js";
 import { airspaceDay } from "./airspace-activity.js";
 import type { DayAllocation } from "./aup.js";
 import { explainActivity } from "./explain.js";
@@ -17,30 +17,52 @@ export interface DayLinks {
   amcManaged?: ReadonlySet<string>;
 }
 
-/** `explanations`, when given, receives why each airspace has its state (for `explain`). */
+/**
+ * `explanations`, when given, receives why each airspace has its state (for `explain`); `track`, when given, how
+ * each was resolved, with its own window of `now` (merged into `ctx.window` too).
+ */
 export function resolveDay(
   airspaces: readonly NormalizedAirspace[],
   ctx: ActivityContext,
   links: DayLinks = {},
   explanations?: Map<string, Explanation>,
+  track?: Map<string, Track<Feature>>,
 ): Feature[] {
   return airspaces.map((a) => {
-    const notams = links.notams?.get(a.id);
-    const allocations = links.allocations?.get(a.id);
-    const amcManaged = links.amcManaged?.has(a.id) ?? false;
-    const day = airspaceDay(a, ctx, {
-      ...(notams ? { notams } : {}),
-      ...(allocations ? { allocations } : {}),
-      amcManaged,
-    });
-    explanations?.set(
-      a.id,
-      explainActivity(a, day.activity, {
-        notams: day.notams.map((n) => n.NotamId),
-        aup: day.aupuups.map((x) => `${x.Designator} ${x.StartDT}–${x.EndDT}`),
-        amcManaged,
-      }),
-    );
-    return airspaceFeature(a, day);
+    if (!track) {
+      const r = resolveOne(a, ctx, links);
+      explanations?.set(a.id, r.explanation);
+      return r.feature;
+    }
+    const at = (now: number): Timed<Feature> => {
+      const window = new NowWindow(now);
+      return { ...resolveOne(a, { ...ctx, now, window }, links), window };
+    };
+    const r = at(ctx.now);
+    ctx.window?.merge(r.window);
+    track.set(a.id, { window: r.window, at });
+    explanations?.set(a.id, r.explanation);
+    return r.feature;
   });
+}
+
+function resolveOne(
+  a: NormalizedAirspace,
+  ctx: ActivityContext,
+  links: DayLinks,
+): { feature: Feature; explanation: Explanation } {
+  const notams = links.notams?.get(a.id);
+  const allocations = links.allocations?.get(a.id);
+  const amcManaged = links.amcManaged?.has(a.id) ?? false;
+  const day = airspaceDay(a, ctx, {
+    ...(notams ? { notams } : {}),
+    ...(allocations ? { allocations } : {}),
+    amcManaged,
+  });
+  const explanation = explainActivity(a, day.activity, {
+    notams: day.notams.map((n) => n.NotamId),
+    aup: day.aupuups.map((x) => `${x.Designator} ${x.StartDT}–${x.EndDT}`),
+    amcManaged,
+  });
+  return { feature: airspaceFeature(a, day), explanation };
 }

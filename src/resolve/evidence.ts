@@ -2,6 +2,7 @@
 // source that is fresh by its own as-of time and briefs the airspace's FIR. A source is fresh when its as-of time
 // comes from its content (a PIB's `Issued`, an AUP's issue time) or an operator's declaration, lies no further
 // than the maximum age before `now` and not after it, and it holds records. Everything else is not evidence.
+import { isoInstant } from "../model/time.js";
 
 /** A source's own standing, whatever airspace asks. */
 export type SourceStanding = "fresh" | "stale" | "empty";
@@ -10,7 +11,7 @@ export interface SourceEvidence {
   name: string;
   kind: "notam" | "aup";
   standing: SourceStanding;
-  /** Why it is not fresh, for people (`no as-of time`, `as-of 3 h 10 min before now`). */
+  /** Why it is not fresh, for people (`no as-of time`, `as-of 2026-08-22T11:16:00Z, more than 2 h before now`). */
   reason?: string;
   /** The as-of time, epoch ms, and where it came from. */
   asOf?: number;
@@ -48,8 +49,12 @@ export function standingOf(s: SourceFacts, now: number, maxAgeMs: number): Sourc
   const not = (standing: "stale" | "empty", reason: string): SourceEvidence => ({ ...base, standing, reason });
   if (s.fallback) return not("stale", "its fetch failed; this is the last good copy");
   if (s.asOf === undefined) return not("stale", "no as-of time in its content or declared");
-  if (s.asOf > now + AHEAD_TOLERANCE_MS) return not("stale", `as-of ${duration(s.asOf - now)} after now`);
-  if (now - s.asOf > maxAgeMs) return not("stale", `as-of ${duration(now - s.asOf)} before now`);
+  // the reason names the as-of instant and the limit, not the age: it stays the same from run to run while the
+  // source stays stale, so explanations do not change with the clock alone (and a refresh can reuse them)
+  if (s.asOf > now + AHEAD_TOLERANCE_MS) return not("stale", `as-of ${isoInstant(s.asOf)}, after now`);
+  if (now - s.asOf > maxAgeMs) {
+    return not("stale", `as-of ${isoInstant(s.asOf)}, more than ${duration(maxAgeMs)} before now`);
+  }
   if (s.records === 0) return not("empty", "it holds no records");
   return { ...base, standing: "fresh" };
 }

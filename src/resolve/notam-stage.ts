@@ -3,10 +3,11 @@
 // can grow).
 import type { Feature } from "../model/contract.js";
 import type { DiagnosticSink } from "../model/diagnostic.js";
+import { type Explanation, notamExplanation } from "../model/explain.js";
 import type { Notam } from "../model/notam.js";
 import type { UtcDay } from "../model/time.js";
 import { notamGeometry } from "../notam/geometry.js";
-import type { NowWindow } from "./activity.js";
+import { NowWindow, type Timed, type Track } from "./activity.js";
 import type { AirspaceLinker } from "./link.js";
 import { notamFeature, type Variant } from "./notam-feature.js";
 import { type DayNotam, notamsForDay } from "./notams.js";
@@ -34,10 +35,12 @@ export interface NotamStage {
   summary: NotamSummary;
 }
 
+const NONE: Explanation = { rule: "unknown", because: "not a feature" };
+
 export function notamStage(
   notams: readonly Notam[],
   linker: AirspaceLinker,
-  opts: { day: UtcDay; now: number; variant: Variant; window?: NowWindow },
+  opts: { day: UtcDay; now: number; variant: Variant; window?: NowWindow; track?: Map<string, Track<Feature>> },
   sink: DiagnosticSink,
 ): NotamStage {
   const day = notamsForDay(notams, opts.day, linker, sink);
@@ -74,7 +77,17 @@ export function notamStage(
       geometry.qLine++;
       sink.add({ ...at, code: "notam.geometry.coarse", severity: "warning", message: "drawn as the Q-line circle" });
     } else geometry.itemE++;
-    const f = notamFeature(dn, g.value, opts, opts.variant);
+    const shape = g.value;
+    const resolveAt = (now: number): Timed<Feature | undefined> => {
+      const window = new NowWindow(now);
+      const feature = notamFeature(dn, shape, { now, window }, opts.variant);
+      return { feature, explanation: feature ? notamExplanation(feature) : NONE, window };
+    };
+    const first = resolveAt(opts.now);
+    const f = first.feature;
+    opts.window?.merge(first.window);
+    if (f && opts.track)
+      opts.track.set(f.properties._id, { window: first.window, at: (now) => resolveAt(now) as Timed<Feature> });
     if (!f) {
       sink.add({
         ...at,

@@ -1,6 +1,7 @@
 // Incremental publication (issue 24) on the real UK files and briefing of 2026-08-22: a run whose inputs are an
 // earlier run's and whose `now` changes no feature publishes that run's objects again (no data object written);
-// a `now` past an interval's end derives again; either way the bytes are those of a publication from scratch.
+// past an interval's end the features that changed come from those resolved ahead and only their country is
+// serialised again; either way the bytes are those of a publication from scratch.
 // A cache entry of other code (a new parser or rule version changes the code's digest) is rebuilt, never served.
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -35,10 +36,12 @@ class WatchedStore extends LocalStore {
 async function publish(store: WatchedStore, now: number, codeVersion?: string) {
   const said: string[] = [];
   let why: unknown;
+  let changed = 0;
   const log: Logger = {
     info: (msg, fields) => {
       said.push(msg);
       if (msg === "derived") why = fields?.why;
+      if (msg === "reused") changed = Number(fields?.changedFeatures);
     },
     warn() {},
     progress() {},
@@ -49,7 +52,8 @@ async function publish(store: WatchedStore, now: number, codeVersion?: string) {
     { day: DAY, now, sources: { notam: [], aup: [] }, notams: [{ ...PIB, fetchedAt: now }] },
     { store, log, clock: () => now, ...(codeVersion ? { codeVersion } : {}) },
   );
-  return { report, reused: said.includes("reused"), derived: said.includes("derived"), why, written: store.written };
+  const reused = said.includes("reused");
+  return { report, reused, derived: said.includes("derived"), why, changed, written: store.written };
 }
 
 const manifestOf = (dir: string, version: string): VersionManifest =>
@@ -77,7 +81,7 @@ async function fromScratch(now: number) {
 }
 
 describe("incremental publication", () => {
-  it("publishes an earlier run's objects again when now changes no feature, and derives past an interval's end", async () => {
+  it("publishes an earlier run's objects again when now changes no feature, and past an interval's end only what changed", async () => {
     const dir = tempDir("incremental-");
     const store = new WatchedStore(dir);
     const t0 = Date.parse("2026-08-22T11:15:00Z");
@@ -94,6 +98,7 @@ describe("incremental publication", () => {
     const inside = hi! - 1;
     const again = await publish(store, inside, "code-1");
     expect(again.reused).toBe(true);
+    expect(again.changed).toBe(0);
     expect(again.written.filter((k) => k.startsWith("v1/objects/"))).toEqual([]);
     const scratchInside = await fromScratch(inside);
     expect(content(manifestOf(dir, again.report.version))).toEqual(content(scratchInside.manifest));
@@ -101,14 +106,33 @@ describe("incremental publication", () => {
     expect(explained).toEqual(scratchInside.explain);
     expect(again.report.version).not.toBe(first.report.version);
 
-    // at the window's end a feature's last interval is over: derived again, GB's objects and change set written
-    const past = await publish(store, hi!, "code-1");
-    expect(past.reused).toBe(false);
-    expect(past.why).toBe("a feature's last interval ends between the two runs");
-    expect(past.written.some((k) => k.startsWith("v1/objects/"))).toBe(true);
-    const m = manifestOf(dir, past.report.version);
-    expect(m.countries.GB?.changes?.changed).toBeGreaterThan(0);
-    expect(content(m)).toEqual(content((await fromScratch(hi!)).manifest));
+    // at each window's end a feature's last interval is over: it is taken from those resolved ahead, and only GB
+    // (where it is) is serialised again; four steps on, each publication is what a derivation from scratch gives
+    let from = again;
+    for (let step = 0; step < 4; step++) {
+      const { entry: e } = await dayEntry(dir);
+      const next = e.window[1]!;
+      expect(next).toBeGreaterThan(Date.parse(from.report.now));
+      const past = await publish(store, next, "code-1");
+      expect(past.reused, String(past.why)).toBe(true);
+      expect(past.changed).toBeGreaterThan(0);
+      const objects = past.written.filter((k) => k.startsWith("v1/objects/"));
+      expect(objects.length).toBeGreaterThan(0);
+      const m = manifestOf(dir, past.report.version);
+      const changed = Object.entries(m.countries).filter(([, c]) => c.changes);
+      expect(changed.length).toBeGreaterThan(0);
+      // objects written are those of the changed countries alone
+      const keys = new Set(changed.flatMap(([, c]) => [c.key, c.fragment, c.openair!.key, c.openair!.fragment]));
+      expect(objects.filter((k) => !keys.has(k))).toEqual([]);
+      const scratch = await fromScratch(next);
+      expect(content(m)).toEqual(content(scratch.manifest));
+      expect(await readExplanations(new LocalStore(dir), past.report.version)).toEqual(scratch.explain);
+      from = past;
+    }
+
+    // before the earlier run's now: derived
+    const before = await publish(store, t0 - 60_000, "code-1");
+    expect(before.why).toBe("now is before the earlier run's");
   }, 300_000);
 
   it("rebuilds, never serves, an entry of other code (a new parser or rule version), and serves its own", async () => {
