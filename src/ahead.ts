@@ -7,13 +7,19 @@ import type { Explanation } from "./model/explain.js";
 import { validateFeature } from "./publish/validate.js";
 import type { Track } from "./resolve/activity.js";
 
-/** One feature's resolution from `from` until `until` (null: the end of time). */
+/**
+ * One feature's resolution from `from` until `until` (null: the end of time): its properties, the rest of the
+ * feature (type, geometry) being the published one's (the resolver hands on the same geometry at any instant).
+ */
 export interface Piece {
   from: number;
   until: number | null;
-  feature: Feature;
+  properties: Feature["properties"];
   explanation: Explanation;
 }
+
+/** The published feature `f` as a piece has it. */
+export const withPiece = (f: Feature, p: Piece): Feature => ({ ...f, properties: p.properties });
 
 /** A feature whose published resolution holds until `hi`; then the pieces after it, in order. */
 export interface Ahead {
@@ -43,10 +49,14 @@ export function resolveAhead(
       const next: Piece[] = [];
       for (let hi = t.window.hi; hi < dayEnd && next.length < MAX_PIECES; ) {
         const r = t.at(hi);
-        const same = r.feature.properties._id === id && r.feature.properties.country === cc;
+        const same =
+          r.feature.geometry === f.geometry &&
+          r.feature.type === f.type &&
+          r.feature.properties._id === id &&
+          r.feature.properties.country === cc;
         if (!same || validateFeature(r.feature).length > 0) break;
         const until = Number.isFinite(r.window.hi) ? r.window.hi : null;
-        next.push({ from: hi, until, feature: r.feature, explanation: r.explanation });
+        next.push({ from: hi, until, properties: r.feature.properties, explanation: r.explanation });
         if (until === null) break;
         hi = until;
       }

@@ -6,7 +6,7 @@
 // Entry: `internal/cache/day/<date>/<key>.json.gz`, rewritten by each run.
 
 import { gunzipSync, inflateRawSync, constants as zlibConstants } from "node:zlib";
-import { type Ahead, advanceTo } from "./ahead.js";
+import { type Ahead, advanceTo, withPiece } from "./ahead.js";
 import type { Feature, FeatureCollection } from "./model/contract.js";
 import { EXPLAIN_SCHEMA, type ExplainDocument, type Explanation } from "./model/explain.js";
 import type { Logger } from "./model/logger.js";
@@ -173,9 +173,9 @@ export async function reusable(
         if (t.tier === "dynamic") {
           explanations[f.properties._id] = p.explanation;
           count(activity, f, -1);
-          count(activity, p.feature, 1);
+          count(activity, withPiece(f, p), 1);
         }
-        return p.feature;
+        return withPiece(f, p);
       });
       if (replaced !== pieces.size) return { miss: `${cc}'s stored collection lacks a feature resolved ahead` };
       changed += replaced;

@@ -25,7 +25,6 @@ import type { Logger } from "./model/logger.js";
 import type { SourceEntry } from "./model/manifest.js";
 import { isoDay, isoInstant, type UtcDay } from "./model/time.js";
 import { normalizeAirspaces } from "./normalize/airspace.js";
-import { type NotamSourceResult, readNotamSource } from "./notam/read.js";
 import { countryStage } from "./publish/country-stage.js";
 import { writeExplanations } from "./publish/explanations.js";
 import { publishVersion } from "./publish/publish.js";
@@ -161,7 +160,6 @@ async function derive(
   const dynamic = readDynamicSources(
     { ...(options.notams ? { notams: options.notams } : {}), ...(options.aup ? { aup: options.aup } : {}) },
     sink,
-    await readNotams(options.notams ?? [], cache),
   );
   const maxAge = options.maxSourceAgeMs ?? TWO_HOURS;
   const linker = new AirspaceLinker(airspaces);
@@ -226,7 +224,7 @@ async function derive(
   const manifestSources = manifestSourcesOf(sourcesRead, dynamic.manifest, evidence);
   // upload
   const clock = deps.clock ? { clock: deps.clock } : {};
-  const dynamicInput = { reused: countries.reused, europeAirspaceNotams, date: day.date, publishedAt: now };
+  const dynamicInput = { reused: countries.artifacts, europeAirspaceNotams, date: day.date, publishedAt: now };
   const published = await publishVersion(
     deps.store,
     { byCountry, ...dynamicInput, sources: manifestSources, tier: "dynamic" },
@@ -277,7 +275,7 @@ async function derive(
       deps.store,
       {
         byCountry: staticCountries.byCountry,
-        reused: staticCountries.reused,
+        reused: staticCountries.artifacts,
         date: day.date,
         publishedAt: now,
         sources: airspaceSources,
@@ -365,18 +363,6 @@ function manifestSourcesOf(
       ...(standing?.reason ? { reason: standing.reason } : {}),
     };
   }
-  return out;
-}
-
-/** What reading each NOTAM source gave, from the stage cache (a PIB's XML is not parsed again); none without it. */
-async function readNotams(
-  inputs: readonly DynamicInput[],
-  cache: StageCache | undefined,
-): Promise<Map<DynamicInput, NotamSourceResult>> {
-  const out = new Map<DynamicInput, NotamSourceResult>();
-  if (!cache) return out;
-  for (const i of inputs)
-    out.set(i, await cache.value("notam-read", i.name, i.bytes, () => readNotamSource(i.bytes, i.name)));
   return out;
 }
 

@@ -11,7 +11,7 @@ import type { DiagnosticSink } from "./model/diagnostic.js";
 import type { SourceEntry } from "./model/manifest.js";
 import type { Notam } from "./model/notam.js";
 import { isoInstant } from "./model/time.js";
-import { type NotamSourceResult, readNotamSource } from "./notam/read.js";
+import { readNotamSource } from "./notam/read.js";
 import type { SourceFacts } from "./resolve/evidence.js";
 
 export interface DynamicInput {
@@ -61,8 +61,6 @@ export interface ReadSources {
 export function readDynamicSources(
   inputs: { notams?: readonly DynamicInput[]; aup?: readonly DynamicInput[] },
   sink: DiagnosticSink,
-  /** NOTAM sources already read (the stage cache's), by input. */
-  known: ReadonlyMap<DynamicInput, NotamSourceResult> = new Map(),
 ): ReadSources {
   const out: ReadSources = { notams: [], plans: [], manifest: {}, facts: [] };
   const record = (i: DynamicInput, facts: SourceFacts, sha256: string) => {
@@ -80,7 +78,7 @@ export function readDynamicSources(
     };
   };
   for (const i of inputs.notams ?? []) {
-    const read = known.get(i) ?? readNotamSource(i.bytes, i.name);
+    const read = readNotamSource(i.bytes, i.name);
     // an unreadable feed must not pass for a fresh one: silence would turn conditional airspaces to No
     const why = read.diagnostics.find((d) => d.severity === "skipped" && d.record === undefined);
     const none = read.diagnostics.find((d) => d.severity === "skipped");

@@ -69,7 +69,7 @@ function shell(count: Count, tier: Tier): { prefix: Buffer; suffix: Buffer } {
 const COMMA_PIECE = deflatePieceSync(Buffer.from(","), false);
 
 /** Countries serialised and deflated at once: two keep both cores busy (zlib runs on the thread pool). */
-const CONCURRENCY = 2;
+export const CONCURRENCY = 2;
 
 /**
  * Builds every country's artifact and EUROPE's entry. `byCountry` maps a country to its features, already sorted;
@@ -108,13 +108,15 @@ export async function buildArtifacts(
 }
 
 /** One country's objects: its features deflated once, the collection around them, and its OpenAir. */
-async function serialise(
+export async function serialise(
   features: readonly Feature[],
   count: Count,
   tier: Tier,
   known?: (i: number) => readonly string[] | undefined,
+  /** The features' JSON, when the caller has it already. */
+  texts: readonly string[] = features.map((f) => JSON.stringify(f)),
 ): Promise<Artifact> {
-  const piece = await deflatePiece(Buffer.from(features.map((f) => JSON.stringify(f)).join(",")));
+  const piece = await deflatePiece(Buffer.from(texts.join(",")));
   const oa = openairText(features, known);
   const oaPiece = await deflatePiece(Buffer.from(oa.text));
   return { ...artifactOf(piece, { piece: oaPiece, blocks: oa.blocks }, count, tier), openairCounts: oa.counts };

@@ -1,12 +1,13 @@
-// The validate and serialise stages with reuse per country (issue 24): a country whose features are what an
-// earlier run published (the same JSON, tier and count of A/D NOTAMs) takes that run's objects from the store
-// (its two fragments, checked against their digests) instead of validating, serialising and deflating again.
-// Entry: `internal/cache/country/<date>/<tier>-<cc>/<key>.json.gz`, the key digesting the code and that input.
+// The validate and serialise stages, one country at a time (its JSON lives only while it is deflated), with reuse
+// (issue 24): a country whose features are what an earlier run published (the same JSON, tier and count of A/D
+// NOTAMs) takes that run's objects from the store (its two fragments, checked against their digests) instead of
+// validating, serialising and deflating again. Entry: `internal/cache/country/<date>/<tier>-<cc>/<key>.json.gz`,
+// the key digesting the code and that input.
 import type { Feature } from "../model/contract.js";
 import type { Diagnostic, DiagnosticSink } from "../model/diagnostic.js";
 import type { CountryEntry } from "../model/manifest.js";
 import type { Tier } from "../model/vocab.js";
-import { type Artifact, storedArtifact } from "./artifacts.js";
+import { type Artifact, CONCURRENCY, countOf, serialise, storedArtifact } from "./artifacts.js";
 import type { StageCache } from "./stage-cache.js";
 import type { ObjectStore } from "./store.js";
 import { validateFeature } from "./validate.js";
@@ -23,8 +24,8 @@ interface CountryCacheEntry {
 export interface CountryStage {
   /** Features that pass the contract, per home country, sorted by `_id` (a requested country may be empty). */
   byCountry: Map<string, { features: Feature[]; airspaceNotams: number }>;
-  /** Countries taken as an earlier run built them. */
-  reused: Map<string, Artifact>;
+  /** Every country's objects: built by this run, or taken as an earlier run built them. */
+  artifacts: Map<string, Artifact>;
   /** Stores the entries of the countries built in this run, once their objects are published. */
   remember(artifacts: ReadonlyMap<string, Artifact>): Promise<void>;
 }
@@ -46,36 +47,80 @@ export async function countryStage(
     groups.set(f.properties.country, group);
     group.push(f);
   }
+  const codes = [...groups.keys()].sort();
+  const done = new Map<string, Done>();
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < codes.length; i = next++) {
+      const cc = codes[i]!;
+      done.set(cc, await country(cc, groups.get(cc)!, opts, reuse));
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const byCountry = new Map<string, { features: Feature[]; airspaceNotams: number }>();
-  const reused = new Map<string, Artifact>();
-  const built: Array<{ cc: string; folder: string; key: string; dropped: number[]; violations: Diagnostic[] }> = [];
-  for (const cc of [...groups.keys()].sort()) {
-    const all = groups.get(cc)!.sort((x, y) => cmp(x.properties._id, y.properties._id));
-    const airspaceNotams = opts.airspaceNotams(cc);
-    const folder = `country/${opts.date}/${opts.tier}-${cc}`;
-    const key = reuse?.cache.key(opts.tier, cc, String(airspaceNotams), ...all.map((f) => JSON.stringify(f)));
-    const hit = key ? await reuse?.cache.get<CountryCacheEntry>(folder, key) : undefined;
-    const stored = hit && reuse ? await storedArtifact(reuse.store, hit.entry, opts.tier) : undefined;
-    const { dropped, violations } = stored && hit ? hit : validate(all);
-    sink.addAll(violations);
-    const out = new Set(dropped);
-    const valid = all.filter((_, i) => !out.has(i));
-    if (valid.length === 0 && !requested.has(cc)) continue;
-    byCountry.set(cc, { features: valid, airspaceNotams });
-    if (stored) reused.set(cc, hit?.openairCounts ? { ...stored, openairCounts: hit.openairCounts } : stored);
-    else if (key) built.push({ cc, folder, key, dropped, violations });
+  const artifacts = new Map<string, Artifact>();
+  const built: Done[] = [];
+  for (const cc of codes) {
+    const d = done.get(cc)!;
+    sink.addAll(d.violations);
+    if (d.valid.length === 0 && !requested.has(cc)) continue;
+    byCountry.set(cc, { features: d.valid, airspaceNotams: d.airspaceNotams });
+    artifacts.set(cc, d.artifact);
+    if (d.key && !d.reused) built.push(d);
   }
   return {
     byCountry,
-    reused,
-    async remember(artifacts) {
+    artifacts,
+    async remember(published) {
       for (const b of built) {
-        const a = artifacts.get(b.cc);
-        if (a && reuse)
-          await reuse.cache.put(b.folder, b.key, { entry: a.entry, dropped: b.dropped, violations: b.violations });
+        const a = published.get(b.cc);
+        if (!a || !reuse || !b.key) continue;
+        const { dropped, violations } = b;
+        const counts = a.openairCounts ? { openairCounts: a.openairCounts } : {};
+        await reuse.cache.put(b.folder, b.key, { entry: a.entry, dropped, violations, ...counts });
       }
     },
   };
+}
+
+interface Done {
+  cc: string;
+  folder: string;
+  key: string | undefined;
+  valid: Feature[];
+  airspaceNotams: number;
+  dropped: number[];
+  violations: Diagnostic[];
+  artifact: Artifact;
+  reused: boolean;
+}
+
+/** One country: its objects as an earlier run stored them, or validated and serialised now. */
+async function country(
+  cc: string,
+  features: Feature[],
+  opts: { tier: Tier; date: string; airspaceNotams: (cc: string) => number },
+  reuse: { cache: StageCache; store: ObjectStore } | undefined,
+): Promise<Done> {
+  const all = features.sort((x, y) => cmp(x.properties._id, y.properties._id));
+  const airspaceNotams = opts.airspaceNotams(cc);
+  const folder = `country/${opts.date}/${opts.tier}-${cc}`;
+  const texts = all.map((f) => JSON.stringify(f));
+  const key = reuse?.cache.key(opts.tier, cc, String(airspaceNotams), ...texts);
+  const hit = key ? await reuse?.cache.get<CountryCacheEntry>(folder, key) : undefined;
+  const stored = hit && reuse ? await storedArtifact(reuse.store, hit.entry, opts.tier) : undefined;
+  const { dropped, violations } = stored && hit ? hit : validate(all);
+  const out = new Set(dropped);
+  const valid = all.filter((_, i) => !out.has(i));
+  const base = { cc, folder, key, valid, airspaceNotams, dropped, violations };
+  if (stored && hit) {
+    const artifact = hit.openairCounts ? { ...stored, openairCounts: hit.openairCounts } : stored;
+    return { ...base, artifact, reused: true };
+  }
+  const count = countOf(valid, airspaceNotams);
+  const validTexts = out.size === 0 ? texts : texts.filter((_, i) => !out.has(i));
+  const artifact = await serialise(valid, count, opts.tier, undefined, validTexts);
+  return { ...base, artifact, reused: false };
 }
 
 function validate(features: readonly Feature[]): { dropped: number[]; violations: Diagnostic[] } {
