@@ -119,10 +119,7 @@ export function evidenceAt(
   });
 }
 
-export const windowOf = (w: NowWindow): DayEntry["window"] => [
-  Number.isFinite(w.lo) ? w.lo : null,
-  Number.isFinite(w.hi) ? w.hi : null,
-];
+export const windowOf = (w: NowWindow): DayEntry["window"] => windowFrom([w.lo, w.hi]);
 
 /** The earlier run to publish again at `now`, or why it must be derived (for the log). */
 export async function reusable(
@@ -209,10 +206,10 @@ function count(activity: RunReport["activity"], f: Feature, by: 1 | -1): void {
 const sorted = (o: Record<string, number>) =>
   Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
 
-const windowFrom = ([lo, hi]: [number, number]): DayEntry["window"] => [
-  Number.isFinite(lo) ? lo : null,
-  Number.isFinite(hi) ? hi : null,
-];
+/** A window's bounds as stored: null for unbounded. */
+function windowFrom([lo, hi]: [number, number]): DayEntry["window"] {
+  return [Number.isFinite(lo) ? lo : null, Number.isFinite(hi) ? hi : null];
+}
 
 /** Publishes `reuse` at the run's `now`: the reused countries as they are, the changed ones serialised. */
 export async function publishAgain(
