@@ -1,10 +1,11 @@
 // The shadow path (DESIGN §5) after every successful publish (`publish`, `run`, `republish`): master features,
 // journal and the public status document follow the version just published, so the origin and the map page never
-// answer 503 after a plain `publish`.
+// answer 503 after a plain `publish`. Only the countries whose collection changed since the shadow state last
+// followed one are read (src/shadow/follow.ts).
 import type { Logger } from "../src/model/logger.js";
-import { currentManifest, readEurope } from "../src/publish/read-back.js";
+import { currentManifest, readCountry } from "../src/publish/read-back.js";
 import type { ObjectStore } from "../src/publish/store.js";
-import { runShadow } from "../src/shadow/shadow.js";
+import { followPublished } from "../src/shadow/follow.js";
 
 /** The shadow writes stop being taken after 10 minutes: the run ends before the next refresh is due, and what is
  * left waits in the journal (and shows as backlog in the status). */
@@ -24,13 +25,22 @@ export async function followShadow(store: ObjectStore, log: Logger, clock: () =>
 async function shadowStep(store: ObjectStore, log: Logger, clock: () => number): Promise<void> {
   const manifest = await currentManifest(store);
   if (!manifest) return;
-  const europe = await readEurope(store, manifest);
+  const countries = manifest.countries;
+  const published = {
+    sha256: new Map(Object.entries(countries).map(([cc, e]) => [cc, e.sha256])),
+    read: async (cc: string) => (await readCountry(store, countries[cc]!)).features,
+  };
   const drainUntil = clock() + SHADOW_DRAIN_MS;
-  const shadow = await runShadow(store, europe.features, {
+  const shadow = await followPublished(store, published, {
     stopTaking: () => clock() > drainUntil,
     now: clock(),
     publishedAt: Date.parse(manifest.publishedAt),
     version: manifest.version,
   });
-  log.info("shadow", { status: shadow.status.status, reasons: shadow.status.reasons.join(",") });
+  log.info("shadow", {
+    status: shadow.status.status,
+    reasons: shadow.status.reasons.join(","),
+    countriesRead: shadow.read,
+    enqueued: shadow.enqueued,
+  });
 }

@@ -23,7 +23,6 @@ export const withPiece = (f: Feature, p: Piece): Feature => ({ ...f, properties:
 
 /** A feature whose published resolution holds until `hi`; then the pieces after it, in order. */
 export interface Ahead {
-  cc: string;
   hi: number;
   next: Piece[];
 }
@@ -32,69 +31,80 @@ export interface Ahead {
 const MAX_PIECES = 16;
 
 /**
- * The pieces after each published feature with a bounded window, up to `dayEnd`. A piece that would fail the
- * contract ends the feature's pieces there (a run past it derives again).
+ * The pieces after each published feature of country `cc` with a bounded window, up to `dayEnd`. A piece that would
+ * fail the contract ends the feature's pieces there (a run past it derives again).
  */
 export function resolveAhead(
-  byCountry: ReadonlyMap<string, { features: readonly Feature[] }>,
+  cc: string,
+  features: readonly Feature[],
   track: ReadonlyMap<string, Track<Feature>>,
   dayEnd: number,
 ): Record<string, Ahead> {
   const out: Record<string, Ahead> = {};
-  for (const [cc, { features }] of byCountry) {
-    for (const f of features) {
-      const id = f.properties._id;
-      const t = track.get(id);
-      if (!t || !Number.isFinite(t.window.hi)) continue;
-      const next: Piece[] = [];
-      for (let hi = t.window.hi; hi < dayEnd && next.length < MAX_PIECES; ) {
-        const r = t.at(hi);
-        const same =
-          r.feature.geometry === f.geometry &&
-          r.feature.type === f.type &&
-          r.feature.properties._id === id &&
-          r.feature.properties.country === cc;
-        if (!same || validateFeature(r.feature).length > 0) break;
-        const until = Number.isFinite(r.window.hi) ? r.window.hi : null;
-        next.push({ from: hi, until, properties: r.feature.properties, explanation: r.explanation });
-        if (until === null) break;
-        hi = until;
-      }
-      out[id] = { cc, hi: t.window.hi, next };
+  for (const f of features) {
+    const id = f.properties._id;
+    const t = track.get(id);
+    if (!t || !Number.isFinite(t.window.hi)) continue;
+    const next: Piece[] = [];
+    for (let hi = t.window.hi; hi < dayEnd && next.length < MAX_PIECES; ) {
+      const r = t.at(hi);
+      const same =
+        r.feature.geometry === f.geometry &&
+        r.feature.type === f.type &&
+        r.feature.properties._id === id &&
+        r.feature.properties.country === cc;
+      if (!same || validateFeature(r.feature).length > 0) break;
+      const until = Number.isFinite(r.window.hi) ? r.window.hi : null;
+      next.push({ from: hi, until, properties: r.feature.properties, explanation: r.explanation });
+      if (until === null) break;
+      hi = until;
     }
+    out[id] = { hi: t.window.hi, next };
   }
   return out;
 }
 
-/** What moving to `now` changes: per country, the features to replace; the pieces and window after it. */
+/** What moving one country from `at` to `now` changes: the features to replace, and when the next change is due. */
 export interface Advance {
-  changed: Map<string, Map<string, Piece>>;
-  ahead: Record<string, Ahead>;
-  window: [number, number | null];
+  changed: Map<string, Piece>;
+  /** The latest start among the changed features' pieces (-Infinity: none changed). */
+  from: number;
+  /** The first instant after `now` at which one of the country's features changes; null: none that day. */
+  next: number | null;
 }
 
-/** The features at `now` (not before `lo`), or why they cannot be taken from the pieces. */
-export function advanceTo(ahead: Record<string, Ahead>, lo: number, now: number): Advance | { miss: string } {
-  const changed = new Map<string, Map<string, Piece>>();
-  const after: Record<string, Ahead> = {};
-  let from = lo;
+/** Index of the piece in force at `t`: -1 the published resolution, undefined past what was resolved ahead. */
+function pieceAt(a: Ahead, t: number): number | undefined {
+  if (t < a.hi) return -1;
+  const i = a.next.findIndex((p) => p.from <= t && (p.until === null || t < p.until));
+  return i < 0 ? undefined : i;
+}
+
+/** The first instant one of a country's features resolved ahead changes: the earliest end of a published one. */
+export function firstChange(ahead: Record<string, Ahead>): number | null {
   let hi = Number.POSITIVE_INFINITY;
+  for (const a of Object.values(ahead)) hi = Math.min(hi, a.hi);
+  return Number.isFinite(hi) ? hi : null;
+}
+
+/**
+ * A country's features at `now`, published as they were at `at` (`at` and `now` in one window: a feature's state
+ * at `at` holds back to the window's start), or why they cannot be taken from the pieces.
+ */
+export function advanceCountry(ahead: Record<string, Ahead>, at: number, now: number): Advance | { miss: string } {
+  const changed = new Map<string, Piece>();
+  let from = Number.NEGATIVE_INFINITY;
+  let next = Number.POSITIVE_INFINITY;
   for (const [id, a] of Object.entries(ahead)) {
-    if (now < a.hi) {
-      after[id] = a;
-      hi = Math.min(hi, a.hi);
-      continue;
+    const i = pieceAt(a, now);
+    if (i === undefined) return { miss: `${id} is past what was resolved ahead` };
+    if (i !== pieceAt(a, at)) {
+      if (i < 0) return { miss: `${id} was published past its resolution at now` };
+      changed.set(id, a.next[i]!);
+      from = Math.max(from, a.next[i]!.from);
     }
-    const i = a.next.findIndex((p) => p.from <= now && (p.until === null || now < p.until));
-    if (i < 0) return { miss: `${id} is past what was resolved ahead` };
-    const p = a.next[i]!;
-    const byId = changed.get(a.cc) ?? new Map<string, Piece>();
-    changed.set(a.cc, byId.set(id, p));
-    from = Math.max(from, p.from);
-    if (p.until !== null) {
-      after[id] = { cc: a.cc, hi: p.until, next: a.next.slice(i + 1) };
-      hi = Math.min(hi, p.until);
-    }
+    const end = i < 0 ? a.hi : a.next[i]!.until;
+    if (end !== null) next = Math.min(next, end);
   }
-  return { changed, ahead: after, window: [from, Number.isFinite(hi) ? hi : null] };
+  return { changed, from, next: Number.isFinite(next) ? next : null };
 }

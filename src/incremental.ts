@@ -6,7 +6,7 @@
 // Entry: `internal/cache/day/<date>/<key>.json.gz`, rewritten by each run.
 
 import { gunzipSync, inflateRawSync, constants as zlibConstants } from "node:zlib";
-import { type Ahead, advanceTo, withPiece } from "./ahead.js";
+import { type Ahead, advanceCountry, firstChange, resolveAhead, withPiece } from "./ahead.js";
 import type { Feature, FeatureCollection } from "./model/contract.js";
 import { EXPLAIN_SCHEMA, type ExplainDocument, type Explanation } from "./model/explain.js";
 import type { Logger } from "./model/logger.js";
@@ -22,39 +22,48 @@ import { type PublishResult, publishVersion } from "./publish/publish.js";
 import type { StageCache } from "./publish/stage-cache.js";
 import type { ObjectStore } from "./publish/store.js";
 import { againReport, type RunReport } from "./report.js";
-import type { NowWindow } from "./resolve/activity.js";
+import type { NowWindow, Track } from "./resolve/activity.js";
 import { type SourceEvidence, type SourceFacts, standingOf } from "./resolve/evidence.js";
 import type { DynamicInput } from "./sources.js";
 
+/** What a deriving run keeps once: the sources' standings, which a later run must find the same. */
 export interface DayEntry {
   /** The sources' evidence as the run saw it (JSON): at another `now` it must be the same. */
   evidence: string;
   facts: SourceFacts[];
   /** Whether the AUP plans cover the day (late) and its first hours (early), when AUP sources were given. */
   aupCovered?: { early: boolean; late: boolean };
-  /** The run's window of `now`, null for unbounded. */
+}
+
+/** What each run of the day's inputs writes: the publication the next run starts from. */
+export interface DayHead {
+  /** The `now` of that publication. */
+  at: number;
+  /** Its window of `now`, null for unbounded. */
   window: [number | null, number | null];
-  /** The version the run published: its explanations are this run's. */
+  /** The version it published: its explanations are this run's. */
   version: string;
   /** The manifest's sources (their `fetchedAt` is the new run's). */
   sources: Record<string, SourceEntry>;
-  tiers: TierEntry[];
+  tiers: TierHead[];
   report: RunReport;
 }
 
-export interface TierEntry {
+export interface TierHead {
   tier: Tier;
   countries: Record<string, CountryEntry>;
   europeAirspaceNotams?: number;
-  /** Features whose resolution changes later in the day, with their pieces. */
-  ahead: Record<string, Ahead>;
+  /**
+   * Per country with features resolved ahead (kept under `ahead/<date>/<tier>-<cc>`), the first instant after `at`
+   * at which one of them changes; a country not named changes no more that day.
+   */
+  next: Record<string, number>;
   /** Per country, its OpenAir blocks per feature, where known: a refresh renders only the changed features'. */
   openair: Record<string, number[]>;
 }
 
 /** A reusable run: its objects checked in the store, its explanations read back, what `now` changed. */
 export interface Reuse {
-  entry: DayEntry;
   evidence: SourceEvidence[];
   tiers: Array<{
     tier: Tier;
@@ -64,10 +73,11 @@ export interface Reuse {
     /** The changed countries' features as the earlier run published them. */
     known: Map<string, { sha256: string; features: Feature[] }>;
     europeAirspaceNotams?: number;
-    ahead: Record<string, Ahead>;
+    next: Record<string, number>;
     openair: Record<string, number[]>;
   }>;
-  window: DayEntry["window"];
+  head: DayHead;
+  window: DayHead["window"];
   explanations: Record<string, Explanation>;
   sources: Record<string, SourceEntry>;
   /** Features that changed at `now`. */
@@ -75,7 +85,39 @@ export interface Reuse {
   report: RunReport;
 }
 
-export const dayFolder = (date: string) => `day/${date}`;
+/** The stage cache's folders of a day: its entry, its head, and each country's features resolved ahead. */
+export const DAY_KINDS = ["day", "head", "ahead"] as const;
+const dayFolder = (date: string) => `day/${date}`;
+const headFolder = (date: string) => `head/${date}`;
+const aheadFolder = (date: string, tier: Tier, cc: string) => `ahead/${date}/${tier}-${cc}`;
+
+/** Writes what a deriving run keeps for the next: the day's entry and the head of its publication. */
+export async function keepDay(cache: StageCache, key: string, date: string, entry: DayEntry, head: DayHead) {
+  await cache.put(dayFolder(date), key, entry);
+  await cache.put(headFolder(date), key, head);
+}
+
+/**
+ * Resolves each country's features ahead and keeps them; per country that has some, the first instant one
+ * changes (a `TierHead`'s `next`).
+ */
+export async function keepAhead(
+  cache: StageCache,
+  key: string,
+  o: { date: string; tier: Tier; dayEnd: number },
+  byCountry: ReadonlyMap<string, { features: readonly Feature[] }>,
+  track: ReadonlyMap<string, Track<Feature>>,
+): Promise<Record<string, number>> {
+  const next: Record<string, number> = {};
+  for (const [cc, { features }] of byCountry) {
+    const ahead = resolveAhead(cc, features, track, o.dayEnd);
+    const first = firstChange(ahead);
+    if (first === null) continue;
+    await cache.put(aheadFolder(o.date, o.tier, cc), key, ahead);
+    next[cc] = first;
+  }
+  return next;
+}
 
 /** The entry's key: the code, the options that shape the output, and every input's bytes and declarations. */
 export function dayKey(cache: StageCache, inputs: readonly AirspaceInput[], o: PublishDayOptions): string {
@@ -119,7 +161,7 @@ export function evidenceAt(
   });
 }
 
-export const windowOf = (w: NowWindow): DayEntry["window"] => windowFrom([w.lo, w.hi]);
+export const windowOf = (w: NowWindow): DayHead["window"] => windowFrom([w.lo, w.hi]);
 
 /** The earlier run to publish again at `now`, or why it must be derived (for the log). */
 export async function reusable(
@@ -130,31 +172,42 @@ export async function reusable(
   o: PublishDayOptions,
   maxAgeMs: number,
 ): Promise<Reuse | { miss: string }> {
-  const entry = await cache.get<DayEntry>(dayFolder(o.day.date), key);
-  if (!entry) return { miss: "no earlier run of these inputs" };
+  const date = o.day.date;
+  const entry = await cache.get<DayEntry>(dayFolder(date), key);
+  const head = entry && (await cache.get<DayHead>(headFolder(date), key));
+  if (!entry || !head) return { miss: "no earlier run of these inputs" };
   const evidence = evidenceAt(entry.facts, entry.aupCovered, o.day, o.now, maxAgeMs);
   if (JSON.stringify(evidence) !== entry.evidence) return { miss: "a source's standing changed" };
-  const lo = entry.window[0] ?? Number.NEGATIVE_INFINITY;
+  let lo = head.window[0] ?? Number.NEGATIVE_INFINITY;
   if (o.now < lo) return { miss: "now is before the earlier run's" };
-  const explained = await readExplanations(store, entry.version).catch(() => undefined);
+  const explained = await readExplanations(store, head.version).catch(() => undefined);
   if (!explained) return { miss: "its explanations are gone" };
   const explanations = { ...explained.features };
-  const activity = structuredClone(entry.report.activity);
+  const activity = structuredClone(head.report.activity);
   const tiers: Reuse["tiers"] = [];
-  let window: [number, number] = [lo, Number.POSITIVE_INFINITY];
   let changed = 0;
-  for (const t of entry.tiers) {
-    const moved = advanceTo(t.ahead, lo, o.now);
-    if ("miss" in moved) return moved;
-    window = [Math.max(window[0], moved.window[0]), Math.min(window[1], moved.window[1] ?? Number.POSITIVE_INFINITY)];
+  for (const t of head.tiers) {
     const reused = new Map<string, Artifact>();
     const byCountry = new Map<string, CountryFeatures>();
     const known = new Map<string, { sha256: string; features: Feature[] }>();
+    const next = { ...t.next };
     for (const [cc, e] of Object.entries(t.countries)) {
       const a = await storedArtifact(store, e, t.tier);
       if (!a) return { miss: `${cc}'s objects are gone` };
-      const pieces = moved.changed.get(cc);
-      if (!pieces) {
+      const due = t.next[cc];
+      if (due === undefined || o.now < due) {
+        reused.set(cc, a);
+        continue;
+      }
+      const ahead = await cache.get<Record<string, Ahead>>(aheadFolder(date, t.tier, cc), key);
+      if (!ahead) return { miss: `${cc}'s features resolved ahead are gone` };
+      const moved = advanceCountry(ahead, head.at, o.now);
+      if ("miss" in moved) return moved;
+      if (moved.next === null) delete next[cc];
+      else next[cc] = moved.next;
+      lo = Math.max(lo, moved.from);
+      const pieces = moved.changed;
+      if (pieces.size === 0) {
         reused.set(cc, a);
         continue;
       }
@@ -180,19 +233,20 @@ export async function reusable(
       const openair = blocks ? { openair: (i: number) => (renewed.has(i) ? undefined : blocks[i]) } : {};
       byCountry.set(cc, { features: now, airspaceNotams: e.count.airspaceNotams, ...openair });
     }
-    tiers.push({ tier: t.tier, reused, byCountry, known, ahead: moved.ahead, openair: t.openair, ...pick(t) });
+    tiers.push({ tier: t.tier, reused, byCountry, known, next, openair: t.openair, ...pick(t) });
   }
+  const hi = Math.min(...tiers.flatMap((t) => Object.values(t.next)));
   const fetchedAt = new Map(
     [...inputs, ...(o.notams ?? []), ...(o.aup ?? [])].map((i) => [i.name, isoInstant(i.fetchedAt)]),
   );
   const sources = Object.fromEntries(
-    Object.entries(entry.sources).map(([name, s]) => [name, { ...s, fetchedAt: fetchedAt.get(name) ?? s.fetchedAt }]),
+    Object.entries(head.sources).map(([name, s]) => [name, { ...s, fetchedAt: fetchedAt.get(name) ?? s.fetchedAt }]),
   );
   const report = {
-    ...entry.report,
+    ...head.report,
     activity: { isActive: sorted(activity.isActive), activationType: sorted(activity.activationType) },
   };
-  return { entry, evidence, tiers, window: windowFrom(window), explanations, sources, changed, report };
+  return { head, evidence, tiers, window: windowFrom([lo, hi]), explanations, sources, changed, report };
 }
 
 function count(activity: RunReport["activity"], f: Feature, by: 1 | -1): void {
@@ -207,7 +261,7 @@ const sorted = (o: Record<string, number>) =>
   Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
 
 /** A window's bounds as stored: null for unbounded. */
-function windowFrom([lo, hi]: [number, number]): DayEntry["window"] {
+function windowFrom([lo, hi]: [number, number]): DayHead["window"] {
   return [Number.isFinite(lo) ? lo : null, Number.isFinite(hi) ? hi : null];
 }
 
@@ -222,12 +276,12 @@ export async function publishAgain(
   const { day, now } = options;
   const clock = deps.clock ? { clock: deps.clock } : {};
   deps.log.info("reused", {
-    from: reuse.entry.version,
+    from: reuse.head.version,
     note: reuse.changed === 0 ? "no input changed, and now changes no feature" : "no input changed",
     changedFeatures: reuse.changed,
   });
   let published: PublishResult | undefined;
-  const tiers: TierEntry[] = [];
+  const tiers: TierHead[] = [];
   for (const t of reuse.tiers) {
     const tierSources =
       t.tier === "dynamic"
@@ -252,7 +306,7 @@ export async function publishAgain(
       tier: t.tier,
       countries: entriesOf(p),
       ...pick(t),
-      ahead: t.ahead,
+      next: t.next,
       openair: { ...t.openair, ...countsOf(p) },
     });
     if (t.tier === "dynamic") {
@@ -264,7 +318,8 @@ export async function publishAgain(
   deps.log.progress("published", 1, 1);
   const report = againReport(reuse.report, published!, now);
   const version = published!.manifest.version;
-  await cache.put(dayFolder(day.date), key, { ...reuse.entry, version, tiers, window: reuse.window, report });
+  const head: DayHead = { at: now, window: reuse.window, version, sources: reuse.head.sources, tiers, report };
+  await cache.put(headFolder(day.date), key, head);
   return report;
 }
 

@@ -1,16 +1,17 @@
 // The publication pipeline for one UTC day, in stage order (DESIGN §1):
 // ingest → normalise → link NOTAMs and AUP → resolve → validate → publish. Inputs are bytes and plain
 // values; the entry points in jobs/ read files, the clock and the environment.
-import { resolveAhead } from "./ahead.js";
 import { bundledFirIndex } from "./geo/fir-index.js";
 import {
   countsOf,
-  type DayEntry,
-  dayFolder,
+  DAY_KINDS,
+  type DayHead,
   dayKey,
   entriesOf,
   evidenceAt,
   explainDocument,
+  keepAhead,
+  keepDay,
   publishAgain,
   reusable,
   windowOf,
@@ -24,6 +25,7 @@ import { type Explanation, notamExplanation } from "./model/explain.js";
 import type { Logger } from "./model/logger.js";
 import type { SourceEntry } from "./model/manifest.js";
 import { isoDay, isoInstant, type UtcDay } from "./model/time.js";
+import type { Tier } from "./model/vocab.js";
 import { normalizeAirspaces } from "./normalize/airspace.js";
 import { countryStage } from "./publish/country-stage.js";
 import { writeExplanations } from "./publish/explanations.js";
@@ -111,7 +113,7 @@ export async function publishDay(
   const key = cache ? dayKey(cache, inputs, options) : undefined;
   if (cache && key) {
     const found = await reusable(cache, deps.store, key, inputs, options, maxAge);
-    if ("entry" in found) return publishAgain(found, options, deps, cache, key);
+    if (!("miss" in found)) return publishAgain(found, options, deps, cache, key);
     deps.log.info("derived", { why: found.miss });
   }
   return derive(inputs, options, deps, cache, key);
@@ -237,12 +239,14 @@ async function derive(
     explainDocument(version, day.date, now, evidence, explanations),
     published.manifest.first,
   );
-  const tiers: DayEntry["tiers"] = [
+  const ahead = (tier: Tier, features: typeof byCountry, t: typeof track) =>
+    cache && key && t ? keepAhead(cache, key, { date: day.date, tier, dayEnd: day.end }, features, t) : {};
+  const tiers: DayHead["tiers"] = [
     {
       tier: "dynamic",
       countries: entriesOf(published),
       europeAirspaceNotams,
-      ahead: track ? resolveAhead(byCountry, track, day.end) : {},
+      next: await ahead("dynamic", byCountry, track),
       openair: countsOf(published),
     },
   ];
@@ -284,8 +288,8 @@ async function derive(
       () => {},
       clock,
     );
-    const ahead = staticTrack ? resolveAhead(staticCountries.byCountry, staticTrack, day.end) : {};
-    tiers.push({ tier: "static", countries: entriesOf(p), ahead, openair: countsOf(p) });
+    const next = await ahead("static", staticCountries.byCountry, staticTrack);
+    tiers.push({ tier: "static", countries: entriesOf(p), next, openair: countsOf(p) });
     await staticCountries.remember(p.artifacts);
   }
   log.progress("published", 1, 1);
@@ -313,20 +317,15 @@ async function derive(
       : {}),
   });
   if (cache && key) {
-    const entry: DayEntry = {
+    const entry = {
       evidence: JSON.stringify(evidence),
       facts: dynamic.facts,
       ...(aup ? { aupCovered: aup.covered } : {}),
-      window: windowOf(window),
-      version,
-      sources: manifestSources,
-      tiers,
-      report,
     };
-    await cache.put(dayFolder(day.date), key, entry);
+    const head = { at: now, window: windowOf(window), version, sources: manifestSources, tiers, report };
+    await keepDay(cache, key, day.date, entry, head);
     const before = isoDay(Math.floor(day.start / 86_400_000) - 1);
-    await cache.prune("day", before);
-    await cache.prune("country", before);
+    for (const kind of [...DAY_KINDS, "country"]) await cache.prune(kind, before);
   }
   if (cache && cache.counts.unwritten > 0) {
     log.info("stage cache not written", {

@@ -123,10 +123,23 @@ async function country(
   return { ...base, artifact, reused: false };
 }
 
+/** Each feature against the contract; one whose `_id` the one before it has (they are sorted) is left out too. */
 function validate(features: readonly Feature[]): { dropped: number[]; violations: Diagnostic[] } {
   const dropped: number[] = [];
   const violations: Diagnostic[] = [];
   for (const [i, f] of features.entries()) {
+    const id = f.properties._id;
+    if (i > 0 && id === features[i - 1]!.properties._id) {
+      dropped.push(i);
+      violations.push({
+        code: "contract.duplicateId",
+        severity: "skipped",
+        message: `properties._id: "${id}" repeats; the first feature with it is published`,
+        id,
+        name: f.properties.name,
+      });
+      continue;
+    }
     const found = validateFeature(f);
     if (found.length === 0) continue;
     const first = found[0]!;

@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import type { FeatureCollection } from "../model/contract.js";
-import { Pointer, parseVersioned, VersionManifest } from "../model/manifest.js";
+import { type CountryEntry, Pointer, parseVersioned, VersionManifest } from "../model/manifest.js";
 import type { Tier } from "../model/vocab.js";
 import { joinMember, pieceOf, tierPrefix } from "./artifacts.js";
 import type { ObjectStore } from "./store.js";
@@ -31,6 +31,16 @@ export async function manifestOf(store: ObjectStore, p: Pointer): Promise<Versio
 export async function readCollection(store: ObjectStore, key: string): Promise<FeatureCollection> {
   const gz = await store.get(key);
   if (!gz) throw new Error(`${key} is missing`);
+  return JSON.parse(gunzipSync(gz).toString("utf8")) as FeatureCollection;
+}
+
+/** A country's collection of a manifest, refused when its bytes are not those the manifest hashed. */
+export async function readCountry(store: ObjectStore, entry: CountryEntry): Promise<FeatureCollection> {
+  const gz = await store.get(entry.key);
+  if (!gz) throw new Error(`${entry.key} is missing`);
+  if (createHash("sha256").update(gz).digest("hex") !== entry.sha256) {
+    throw new Error(`${entry.key} does not hash to the manifest's sha256`);
+  }
   return JSON.parse(gunzipSync(gz).toString("utf8")) as FeatureCollection;
 }
 

@@ -4,6 +4,7 @@
 import { bundledFirIndex } from "../geo/fir-index.js";
 import type { Feature, FeatureProperties, VerticalLimit } from "../model/contract.js";
 import { formatLimit, vendorType } from "../model/limits.js";
+import { notamKey } from "../model/notam.js";
 import { isoInstant } from "../model/time.js";
 import type { ActivationType } from "../model/vocab.js";
 import { AirspaceType } from "../model/vocab.js";
@@ -18,13 +19,6 @@ export type Variant = "production" | "development";
 
 const GROUND: VerticalLimit = { value: 0, unit: 1, referenceDatum: 0 };
 const UNLIMITED: VerticalLimit = { value: 999, unit: 6, referenceDatum: 2 };
-
-/** `notam-<series><number>-<yy>-<nof>`: stable across runs (DESIGN §4). */
-export function notamFeatureId(dn: DayNotam): string {
-  const n = dn.notam;
-  const nof = n.nof ?? n.q?.fir ?? "XXXX";
-  return `notam-${n.series}${String(n.number).padStart(4, "0")}-${String(n.year).padStart(2, "0")}-${nof}`;
-}
 
 const ROLE: Record<
   "R" | "V" | "A" | "D" | "obstacle",
@@ -56,7 +50,8 @@ export function notamFeature(
   const isActive = activeAt(dn.spans, at);
   const intervals = dn.spans.map(([s, e]) => ({ start: isoInstant(s), end: isoInstant(e) }));
   const properties: FeatureProperties = {
-    _id: notamFeatureId(dn),
+    // one feature per NOTAM: notams.ts keeps the first reading of a NOTAM read twice
+    _id: notamKey(dn.notam),
     name: nameOf(dn),
     type,
     featureCategory: type === AirspaceType.GRAPHICAL_NOTAM ? "graphicalNotam" : "airspace",

@@ -4,7 +4,7 @@
 import { countryOfIcao } from "../geo/icao-prefixes.js";
 import type { VerticalLimit } from "../model/contract.js";
 import type { DiagnosticSink } from "../model/diagnostic.js";
-import type { Notam } from "../model/notam.js";
+import { type Notam, notamKey } from "../model/notam.js";
 import { clipToDay, type Span, type UtcDay } from "../model/time.js";
 import type { NotamKind } from "../model/vocab.js";
 import type { NormalizedAirspace } from "../normalize/airspace.js";
@@ -56,7 +56,26 @@ export function notamsForDay(
   const out: DayNotam[] = [];
   const unlinked = new Map<string, string[]>();
   const dayNumber = day.start / 86_400_000;
+  const seen = new Map<string, Notam>();
   for (const n of all) {
+    // the same NOTAM from two sources (or twice in one) is one feature: the first read is kept
+    const key = notamKey(n);
+    const first = seen.get(key);
+    if (first) {
+      drop("duplicate");
+      if (!sameText(first, n)) {
+        sink.add({
+          code: "notam.duplicate",
+          severity: "warning",
+          message: `read again with other items than in ${first.origin.source} record ${first.origin.record}, which is kept`,
+          source: n.origin.source,
+          record: n.origin.record,
+          id: n.id,
+        });
+      }
+      continue;
+    }
+    seen.set(key, n);
     const gone = superseded.get(n.id);
     if (gone) {
       drop(gone);
@@ -121,6 +140,13 @@ export function notamsForDay(
     });
   }
   return { notams: out, dropped, unlinked };
+}
+
+/** Whether two readings of one NOTAM say the same (type, reference, Q-line and items A–G). */
+function sameText(a: Notam, b: Notam): boolean {
+  const items = (n: Notam) =>
+    JSON.stringify([n.type, n.ref, n.q?.raw, n.itemA, n.itemB, n.itemC, n.itemD, n.itemE, n.itemF, n.itemG]);
+  return items(a) === items(b);
 }
 
 /** F/G, else the Q-line flight levels. */

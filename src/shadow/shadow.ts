@@ -25,6 +25,12 @@ export const ShadowManifest = z.strictObject({
   builtAt: IsoInstant,
   /** Feature id → SHA-256 of its dynamic part, as written to the master features' buckets. */
   features: z.record(z.string(), Sha256),
+  /**
+   * The published countries this state follows, each with its collection's SHA-256 and its features' ids; written
+   * only when every feature was in step (no message waiting, no parity mismatch), so that a later run can take a
+   * country whose collection has the same SHA-256 as followed without reading it (shadow/follow.ts).
+   */
+  countries: z.record(z.string(), z.strictObject({ sha256: Sha256, ids: z.array(z.string()) })).optional(),
 });
 export type ShadowManifest = z.infer<typeof ShadowManifest>;
 
@@ -50,6 +56,10 @@ export interface ShadowOptions {
    * ends before the next is due (the backlog and its age then show in the status). @default never
    */
   stopTaking?: () => boolean;
+  /** Features known to be as the shadow state holds them (id → hash), not handed over in `features`. */
+  carried?: ReadonlyMap<string, string>;
+  /** The published countries `features` and `carried` make up, recorded in the manifest when all is in step. */
+  followed?: ShadowManifest["countries"];
 }
 
 export interface ShadowResult {
@@ -101,12 +111,12 @@ export const masterKey = (id: string) => {
 /** A master feature as its bucket holds it. */
 export type MasterFeature = { schema: number; id: string; version: string; hash: string } & Record<string, unknown>;
 
-const masterEntry = (id: string, version: string, current: { feature: Feature; hash: string }): MasterFeature => ({
+const masterEntry = (id: string, version: string, feature: Feature, hash: string): MasterFeature => ({
   schema: SCHEMA,
   id,
   version,
-  hash: current.hash,
-  ...current.feature.properties.vendor.dynamicAirspaceMapping,
+  hash,
+  ...feature.properties.vendor.dynamicAirspaceMapping,
 });
 
 const Bucket = z.strictObject({
@@ -134,7 +144,10 @@ export async function runShadow(
   options: ShadowOptions,
 ): Promise<ShadowResult> {
   const { now, version } = options;
-  const target = new Map(features.map((f) => [f.properties._id, { feature: f, hash: dynamicHash(f) }]));
+  const target = new Map<string, { feature?: Feature; hash: string }>(
+    features.map((f) => [f.properties._id, { feature: f, hash: dynamicHash(f) }]),
+  );
+  for (const [id, hash] of options.carried ?? []) target.set(id, { hash });
   // a store written before the buckets holds one object per feature: load every feature into the buckets again,
   // then delete those objects (once the journal is drained)
   const legacy = (await store.list(MASTER_PREFIX)).filter((k) => !BUCKET_KEY.test(k));
@@ -170,8 +183,10 @@ export async function runShadow(
         const entries = { ...(buckets.get(key) ?? (await readBucket(store, key))) };
         for (const { last } of pending) {
           const current = target.get(last.featureId);
-          if (current) entries[last.featureId] = masterEntry(last.featureId, version, current);
-          else delete entries[last.featureId];
+          // a carried feature is as the bucket holds it already
+          if (current?.feature)
+            entries[last.featureId] = masterEntry(last.featureId, version, current.feature, current.hash);
+          else if (!current) delete entries[last.featureId];
         }
         const ids = Object.keys(entries).sort();
         if (ids.length === 0) await store.delete(key);
@@ -232,24 +247,29 @@ export async function runShadow(
     await Promise.all([...byBucket].map(([key, gs]) => queue.add(() => writeBucket(key, gs))));
   }
 
+  // a dead letter is resolved once the feature it was about is in step again (a later message succeeded)
+  const inStep = (id: string) => shadow.get(id) === target.get(id)?.hash;
+  const dead = await journal.dead();
+  const left = await journal.pending();
+  const unresolvedFailures =
+    dead.filter((d) => !inStep(d.featureId)).length + left.filter((m) => m.attempts > 0).length;
+  const allIds = new Set([...target.keys(), ...shadow.keys()]);
+  const mismatched = [...allIds].filter((id) => !inStep(id)).length;
+
+  const followed = left.length === 0 && mismatched === 0 && options.followed;
   const manifest: ShadowManifest = {
     schema: SCHEMA,
     version,
     builtAt: isoInstant(now),
     features: Object.fromEntries([...shadow].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+    ...(followed ? { countries: followed } : {}),
   };
   await store.put(SHADOW_MANIFEST_KEY, Buffer.from(`${JSON.stringify(manifest)}\n`), JSON_HEADERS);
 
-  // a dead letter is resolved once the feature it was about is in step again (a later message succeeded)
-  const inStep = (id: string) => shadow.get(id) === target.get(id)?.hash;
-  const dead = await journal.dead();
-  const left = await journal.pending();
   if (legacy.length > 0 && left.length === 0) {
     const deletes = new PQueue({ concurrency: options.concurrency ?? CONCURRENCY });
     await Promise.all(legacy.map((k) => deletes.add(() => store.delete(k))));
   }
-  const unresolvedFailures =
-    dead.filter((d) => !inStep(d.featureId)).length + left.filter((m) => m.attempts > 0).length;
 
   const loaded = [...target.keys()].filter((id) => shadow.has(id)).length;
   let bootstrapped = (await readJson(store, Bootstrap, BOOTSTRAP_KEY)) !== undefined;
@@ -261,7 +281,6 @@ export async function runShadow(
   const failedLoad = dead.some((d) => !inStep(d.featureId) && !shadow.has(d.featureId));
   const state = bootstrapped ? "complete" : failedLoad ? "failed" : "incomplete";
 
-  const allIds = new Set([...target.keys(), ...shadow.keys()]);
   const oldest = left[0];
   const status = statusOf(
     {
@@ -274,7 +293,7 @@ export async function runShadow(
         deadLetters: dead.length,
       },
       bootstrap: { state, loaded, total: target.size },
-      parity: { checked: allIds.size, mismatched: [...allIds].filter((id) => !inStep(id)).length },
+      parity: { checked: allIds.size, mismatched },
     },
     now,
   );

@@ -120,7 +120,7 @@ describe(`replay of ${real ? "the hourly UK weekend (74 PIBs)" : "three copies o
     expect(differ).toEqual([]);
     // and the incremental replay did reuse: its cache holds entries of each stage
     const cached = readdirSync(path.join(store, "internal", "cache"));
-    expect(cached.sort()).toEqual(["airspace-read", "country", "day"]);
+    expect(cached.sort()).toEqual(["ahead", "airspace-read", "country", "day", "head"]);
   }, 1_200_000);
 
   it("writes change sets of at most 5 % of the full GB download between consecutive hours (median, gzip)", () => {

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import type { DayEntry } from "../../src/incremental.js";
+import type { DayHead } from "../../src/incremental.js";
 import type { Logger } from "../../src/model/logger.js";
 import type { VersionManifest } from "../../src/model/manifest.js";
 import { utcDay } from "../../src/model/time.js";
@@ -64,9 +64,10 @@ const content = ({ previous: _, first: __, pointers: ___, ...m }: VersionManifes
   countries: Object.fromEntries(Object.entries(m.countries).map(([cc, { changes: ____, ...e }]) => [cc, e])),
 });
 
-async function dayEntry(dir: string): Promise<{ key: string; entry: DayEntry }> {
+/** The head the last run wrote: the publication the next starts from, its window and report. */
+async function dayHead(dir: string): Promise<{ key: string; entry: DayHead }> {
   const store = new LocalStore(dir);
-  const [key] = await store.list("internal/cache/day/2026-08-22/");
+  const [key] = await store.list("internal/cache/head/2026-08-22/");
   return { key: key!, entry: JSON.parse(gunzipSync((await store.get(key!))!).toString("utf8")) };
 }
 
@@ -87,7 +88,7 @@ describe("incremental publication", () => {
     const t0 = Date.parse("2026-08-22T11:15:00Z");
     const first = await publish(store, t0, "code-1");
     expect(first.derived).toBe(true);
-    const { entry } = await dayEntry(dir);
+    const { entry } = await dayHead(dir);
     const [lo, hi] = entry.window;
     expect(lo).not.toBeNull();
     expect(hi).not.toBeNull();
@@ -110,7 +111,7 @@ describe("incremental publication", () => {
     // (where it is) is serialised again; four steps on, each publication is what a derivation from scratch gives
     let from = again;
     for (let step = 0; step < 4; step++) {
-      const { entry: e } = await dayEntry(dir);
+      const { entry: e } = await dayHead(dir);
       const next = e.window[1]!;
       expect(next).toBeGreaterThan(Date.parse(from.report.now));
       const past = await publish(store, next, "code-1");
@@ -141,7 +142,7 @@ describe("incremental publication", () => {
     const t0 = Date.parse("2026-08-22T11:15:00Z");
     await publish(store, t0, "code-1");
     // the entry marked: a run that serves it reports the mark
-    const { key, entry } = await dayEntry(dir);
+    const { key, entry } = await dayHead(dir);
     entry.report.diagnostics.byCode["served.from.cache"] = 1;
     await store.put(key, gzipSync(JSON.stringify(entry)));
 

@@ -1,0 +1,107 @@
+// followPublished: a country whose collection the shadow state followed already is neither read nor hashed, and the
+// outcome (master features, manifest, status) is the one a full run over every feature gives.
+import { describe, expect, it } from "vitest";
+import type { Feature } from "../../src/model/contract.js";
+import { MemoryStore } from "../../src/publish/memory-store.js";
+import type { PutOptions } from "../../src/publish/store.js";
+import { followPublished } from "../../src/shadow/follow.js";
+import { MASTER_PREFIX, readMaster, runShadow, SHADOW_MANIFEST_KEY } from "../../src/shadow/shadow.js";
+import { feature } from "../publish/fixtures.js";
+
+const T0 = Date.UTC(2026, 8, 14, 8, 0, 0);
+const MIN = 60_000;
+
+class RecordingStore extends MemoryStore {
+  readonly puts: string[] = [];
+  override async put(key: string, body: Buffer, _options?: PutOptions): Promise<void> {
+    this.puts.push(key);
+    return super.put(key, body);
+  }
+}
+
+const DE = [feature("ed-r1", "DE", 8), feature("ed-r2", "DE", 9)];
+const FR = [feature("lf-r3", "FR", 2)];
+
+function changed(f: Feature): Feature {
+  const c = structuredClone(f);
+  c.properties.vendor.dynamicAirspaceMapping.airspaceActivationTimes = [
+    { start: "2026-09-14T10:00:00Z", end: "2026-09-14T12:00:00Z" },
+  ];
+  return c;
+}
+
+/** A published version: each country's features under a stand-in SHA-256 (its content's name), reads counted. */
+function published(countries: Record<string, { sha: string; features: Feature[] }>) {
+  const reads: string[] = [];
+  return {
+    reads,
+    sha256: new Map(Object.entries(countries).map(([cc, c]) => [cc, c.sha.repeat(64).slice(0, 64)])),
+    read: async (cc: string) => {
+      reads.push(cc);
+      return countries[cc]!.features;
+    },
+  };
+}
+
+const options = (now: number, version: string) => ({ now, publishedAt: now, version, sleep: async () => {} });
+
+describe("followPublished", () => {
+  it("reads only the countries whose collection changed, with the outcome of a full run", async () => {
+    const store = new RecordingStore();
+    const first = published({ DE: { sha: "a", features: DE }, FR: { sha: "b", features: FR } });
+    const r1 = await followPublished(store, first, options(T0, "v1"));
+    expect(first.reads).toEqual(["DE", "FR"]);
+    expect(r1).toMatchObject({ read: 2, enqueued: 3 });
+
+    // nothing changed: no country read, no master feature written, parity still over all three
+    const same = published({ DE: { sha: "a", features: DE }, FR: { sha: "b", features: FR } });
+    store.puts.length = 0;
+    const r2 = await followPublished(store, same, options(T0 + 15 * MIN, "v2"));
+    expect(same.reads).toEqual([]);
+    expect(r2).toMatchObject({ read: 0, enqueued: 0, written: 0 });
+    expect(r2.status).toMatchObject({ status: "healthy", parity: { checked: 3, mismatched: 0 } });
+    expect(store.puts.filter((k) => k.startsWith(MASTER_PREFIX))).toEqual([]);
+
+    // DE changed: only DE read, its changed feature written; the same as a full run over both countries
+    const de = [DE[0]!, changed(DE[1]!)];
+    const next = published({ DE: { sha: "c", features: de }, FR: { sha: "b", features: FR } });
+    const r3 = await followPublished(store, next, options(T0 + 30 * MIN, "v3"));
+    expect(next.reads).toEqual(["DE"]);
+    expect(r3).toMatchObject({ read: 1, enqueued: 1, written: 1 });
+    const full = new MemoryStore();
+    await runShadow(full, [...DE, ...FR], options(T0, "v1"));
+    const fullRun = await runShadow(full, [...de, ...FR], options(T0 + 30 * MIN, "v3"));
+    expect(r3.status).toEqual(fullRun.status);
+    for (const id of ["ed-r1", "ed-r2", "lf-r3"])
+      expect(await readMaster(store, id)).toEqual(await readMaster(full, id));
+    const manifest = async (s: MemoryStore) => JSON.parse((await s.get(SHADOW_MANIFEST_KEY))!.toString()).features;
+    expect(await manifest(store)).toEqual(await manifest(full));
+
+    // FR no longer published: its feature removed without reading anything
+    const gone = published({ DE: { sha: "c", features: de } });
+    const r4 = await followPublished(store, gone, options(T0 + 45 * MIN, "v4"));
+    expect(gone.reads).toEqual([]);
+    expect(r4).toMatchObject({ read: 0, enqueued: 1 });
+    expect(await readMaster(store, "lf-r3")).toBeUndefined();
+    expect(r4.status.parity).toEqual({ state: "ok", checked: 2, mismatched: 0 });
+  });
+
+  it("reads every country again while a message waits in the journal", async () => {
+    const store = new RecordingStore();
+    await followPublished(
+      store,
+      published({ DE: { sha: "a", features: DE }, FR: { sha: "b", features: FR } }),
+      options(T0, "v1"),
+    );
+    // a run that stopped part-way: DE's change waits, so the manifest records no countries to carry
+    const de = [DE[0]!, changed(DE[1]!)];
+    const stopped = published({ DE: { sha: "c", features: de }, FR: { sha: "b", features: FR } });
+    const r2 = await followPublished(store, stopped, { ...options(T0 + MIN, "v2"), stopTaking: () => true });
+    expect(r2.status.queue.backlog).toBe(1);
+    const again = published({ DE: { sha: "c", features: de }, FR: { sha: "b", features: FR } });
+    const r3 = await followPublished(store, again, options(T0 + 2 * MIN, "v3"));
+    expect(again.reads).toEqual(["DE", "FR"]);
+    expect(r3).toMatchObject({ read: 2, written: 1 });
+    expect(r3.status).toMatchObject({ status: "healthy", queue: { backlog: 0 } });
+  });
+});
