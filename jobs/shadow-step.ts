@@ -3,7 +3,7 @@
 // answer 503 after a plain `publish`. Only the countries whose collection changed since the shadow state last
 // followed one are read (src/shadow/follow.ts).
 import type { Logger } from "../src/model/logger.js";
-import { currentManifest, readCountry } from "../src/publish/read-back.js";
+import { currentManifest, readChangeSet, readCountry } from "../src/publish/read-back.js";
 import type { ObjectStore } from "../src/publish/store.js";
 import { followPublished } from "../src/shadow/follow.js";
 
@@ -29,6 +29,7 @@ async function shadowStep(store: ObjectStore, log: Logger, clock: () => number):
   const published = {
     sha256: new Map(Object.entries(countries).map(([cc, e]) => [cc, e.sha256])),
     read: async (cc: string) => (await readCountry(store, countries[cc]!)).features,
+    change: (cc: string) => readChangeSet(store, countries[cc]!),
   };
   const drainUntil = clock() + SHADOW_DRAIN_MS;
   const shadow = await followPublished(store, published, {
@@ -41,6 +42,7 @@ async function shadowStep(store: ObjectStore, log: Logger, clock: () => number):
     status: shadow.status.status,
     reasons: shadow.status.reasons.join(","),
     countriesRead: shadow.read,
+    countriesFromChangeSets: shadow.patched,
     enqueued: shadow.enqueued,
   });
 }

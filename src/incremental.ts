@@ -2,22 +2,33 @@
 // bytes and options, the same code) and whose sources' standings are the same at its `now` (fresh, stale and why)
 // reads, links and resolves nothing. Within the earlier run's window (resolve/activity.ts NowWindow: no feature's
 // last interval ends between the two instants) it publishes that run's objects again; past it, the features whose
-// resolution changed are taken from those resolved ahead (src/ahead.ts) and only their countries are serialised.
-// Entry: `internal/cache/day/<date>/<key>.json.gz`, rewritten by each run.
+// resolution changed are taken from those resolved ahead (src/ahead.ts) and only the chunks of the fragments holding
+// them are serialised and deflated again (publish/artifacts.ts CHUNK). Entries: `internal/cache/day/<date>/` (the
+// sources' standings), `ahead/<date>/<tier>/<cc>-<chunk>/` (written by a derivation), `head/<date>/` (the last
+// publication, rewritten by each run).
 
-import { gunzipSync, inflateRawSync, constants as zlibConstants } from "node:zlib";
+import { inflateRawSync, constants as zlibConstants } from "node:zlib";
 import { type Ahead, advanceCountry, firstChange, resolveAhead, withPiece } from "./ahead.js";
-import type { Feature, FeatureCollection } from "./model/contract.js";
+import type { Feature } from "./model/contract.js";
 import { EXPLAIN_SCHEMA, type ExplainDocument, type Explanation } from "./model/explain.js";
 import type { Logger } from "./model/logger.js";
 import type { CountryEntry, SourceEntry } from "./model/manifest.js";
 import { isoInstant, type UtcDay } from "./model/time.js";
 import type { Tier } from "./model/vocab.js";
 import type { AirspaceInput, PublishDayOptions } from "./pipeline.js";
-import type { Artifact, CountryFeatures } from "./publish/artifacts.js";
-import { storedArtifact } from "./publish/artifacts.js";
+import {
+  type Artifact,
+  CHUNK,
+  type Chunk,
+  chunkPieces,
+  chunkText,
+  patchArtifact,
+  storedArtifact,
+} from "./publish/artifacts.js";
+import { type Change, diffFeatures } from "./publish/changes.js";
 import { readExplanations, writeExplanations } from "./publish/explanations.js";
-import { blocksOf } from "./publish/openair.js";
+import type { Piece } from "./publish/gzip.js";
+import { blocksOf, openairBlocks, openairOf } from "./publish/openair.js";
 import { type PublishResult, publishVersion } from "./publish/publish.js";
 import type { StageCache } from "./publish/stage-cache.js";
 import type { ObjectStore } from "./publish/store.js";
@@ -54,12 +65,15 @@ export interface TierHead {
   countries: Record<string, CountryEntry>;
   europeAirspaceNotams?: number;
   /**
-   * Per country with features resolved ahead (kept under `ahead/<date>/<tier>-<cc>`), the first instant after `at`
-   * at which one of them changes; a country not named changes no more that day.
+   * Per country with features resolved ahead, per chunk of its fragment (kept under
+   * `ahead/<date>/<tier>/<cc>-<chunk>`), the first instant after `at` at which one of the chunk's features
+   * changes, null for none that day; a country not named changes no more that day.
    */
-  next: Record<string, number>;
-  /** Per country, its OpenAir blocks per feature, where known: a refresh renders only the changed features'. */
+  next: Record<string, Array<number | null>>;
+  /** Per country, its OpenAir blocks per feature: a refresh renders only the changed features'. */
   openair: Record<string, number[]>;
+  /** Per country, its fragment's chunks: a refresh deflates only the chunks where a feature changed. */
+  chunks: Record<string, Chunk[]>;
 }
 
 /** A reusable run: its objects checked in the store, its explanations read back, what `now` changed. */
@@ -67,14 +81,14 @@ export interface Reuse {
   evidence: SourceEvidence[];
   tiers: Array<{
     tier: Tier;
+    /** Every country's objects: as the earlier run published them, or with the chunks where a feature changed renewed. */
     reused: Map<string, Artifact>;
-    /** Countries where a feature changed at `now`, with all their features. */
-    byCountry: Map<string, CountryFeatures>;
-    /** The changed countries' features as the earlier run published them. */
-    known: Map<string, { sha256: string; features: Feature[] }>;
+    /** The renewed countries' change from the earlier run's collection. */
+    known: Map<string, { sha256: string; change: Change }>;
     europeAirspaceNotams?: number;
-    next: Record<string, number>;
+    next: TierHead["next"];
     openair: Record<string, number[]>;
+    chunks: Record<string, Chunk[]>;
   }>;
   head: DayHead;
   window: DayHead["window"];
@@ -89,7 +103,8 @@ export interface Reuse {
 export const DAY_KINDS = ["day", "head", "ahead"] as const;
 const dayFolder = (date: string) => `day/${date}`;
 const headFolder = (date: string) => `head/${date}`;
-const aheadFolder = (date: string, tier: Tier, cc: string) => `ahead/${date}/${tier}-${cc}`;
+const aheadUnder = (date: string, tier: Tier) => `ahead/${date}/${tier}`;
+const aheadName = (cc: string, j: number) => `${cc}-${j}`;
 
 /** Writes what a deriving run keeps for the next: the day's entry and the head of its publication. */
 export async function keepDay(cache: StageCache, key: string, date: string, entry: DayEntry, head: DayHead) {
@@ -98,8 +113,8 @@ export async function keepDay(cache: StageCache, key: string, date: string, entr
 }
 
 /**
- * Resolves each country's features ahead and keeps them; per country that has some, the first instant one
- * changes (a `TierHead`'s `next`).
+ * Resolves each country's features ahead and keeps them, a chunk of the fragment at a time; per country that has
+ * some, per chunk the first instant one changes (a `TierHead`'s `next`).
  */
 export async function keepAhead(
   cache: StageCache,
@@ -107,15 +122,21 @@ export async function keepAhead(
   o: { date: string; tier: Tier; dayEnd: number },
   byCountry: ReadonlyMap<string, { features: readonly Feature[] }>,
   track: ReadonlyMap<string, Track<Feature>>,
-): Promise<Record<string, number>> {
-  const next: Record<string, number> = {};
-  for (const [cc, { features }] of byCountry) {
-    const ahead = resolveAhead(cc, features, track, o.dayEnd);
-    const first = firstChange(ahead);
-    if (first === null) continue;
-    await cache.put(aheadFolder(o.date, o.tier, cc), key, ahead);
-    next[cc] = first;
+): Promise<TierHead["next"]> {
+  const next: TierHead["next"] = {};
+  function* entries(): Generator<[string, unknown]> {
+    for (const [cc, { features }] of byCountry) {
+      const firsts: Array<number | null> = [];
+      for (let j = 0; j * CHUNK < features.length; j++) {
+        const ahead = resolveAhead(cc, features.slice(j * CHUNK, (j + 1) * CHUNK), track, o.dayEnd);
+        const first = firstChange(ahead);
+        firsts.push(first);
+        if (first !== null) yield [aheadName(cc, j), ahead];
+      }
+      if (firsts.some((f) => f !== null)) next[cc] = firsts;
+    }
   }
+  await cache.putAll(aheadUnder(o.date, o.tier), key, entries());
   return next;
 }
 
@@ -188,54 +209,73 @@ export async function reusable(
   let changed = 0;
   for (const t of head.tiers) {
     const reused = new Map<string, Artifact>();
-    const byCountry = new Map<string, CountryFeatures>();
-    const known = new Map<string, { sha256: string; features: Feature[] }>();
+    const known = new Map<string, { sha256: string; change: Change }>();
     const next = { ...t.next };
     for (const [cc, e] of Object.entries(t.countries)) {
       const a = await storedArtifact(store, e, t.tier);
       if (!a) return { miss: `${cc}'s objects are gone` };
-      const due = t.next[cc];
-      if (due === undefined || o.now < due) {
+      const firsts = t.next[cc] ?? [];
+      const due = firsts.flatMap((n, j) => (n !== null && o.now >= n ? [j] : []));
+      if (due.length === 0) {
         reused.set(cc, a);
         continue;
       }
-      const ahead = await cache.get<Record<string, Ahead>>(aheadFolder(date, t.tier, cc), key);
-      if (!ahead) return { miss: `${cc}'s features resolved ahead are gone` };
-      const moved = advanceCountry(ahead, head.at, o.now);
-      if ("miss" in moved) return moved;
-      if (moved.next === null) delete next[cc];
-      else next[cc] = moved.next;
-      lo = Math.max(lo, moved.from);
-      const pieces = moved.changed;
-      if (pieces.size === 0) {
+      const layout = t.chunks[cc];
+      const pieces = layout && chunkPieces(a.fragment, layout);
+      const counts = t.openair[cc];
+      const blocks = counts && blocksOf(inflated(a.openair.fragment), counts);
+      if (!pieces || !blocks) return { miss: `${cc}'s chunks or OpenAir blocks are not known` };
+      const renewed = new Map<number, string>();
+      const change: Change = { added: [], changed: [], removed: [] };
+      const after = [...firsts];
+      for (const j of due) {
+        const ahead = await cache.get<Record<string, Ahead>>(`${aheadUnder(date, t.tier)}/${aheadName(cc, j)}`, key);
+        if (!ahead) return { miss: `${cc}'s features resolved ahead are gone` };
+        const moved = advanceCountry(ahead, head.at, o.now);
+        if ("miss" in moved) return moved;
+        after[j] = moved.next;
+        lo = Math.max(lo, moved.from);
+        if (moved.changed.size === 0) continue;
+        const was = chunkFeatures(pieces[j]!, j);
+        let replaced = 0;
+        const now = was.map((f, k) => {
+          const p = moved.changed.get(f.properties._id);
+          if (!p) return f;
+          replaced++;
+          const g = withPiece(f, p);
+          if (t.tier === "dynamic") {
+            explanations[f.properties._id] = p.explanation;
+            count(activity, f, -1);
+            count(activity, g, 1);
+          }
+          blocks[j * CHUNK + k] = openairBlocks(g);
+          return g;
+        });
+        if (replaced !== moved.changed.size) return { miss: `${cc}'s stored chunk lacks a feature resolved ahead` };
+        changed += replaced;
+        change.changed.push(...diffFeatures(was, now).changed);
+        renewed.set(
+          j,
+          chunkText(
+            now.map((f) => JSON.stringify(f)),
+            j,
+          ),
+        );
+      }
+      next[cc] = after;
+      if (renewed.size === 0) {
         reused.set(cc, a);
         continue;
       }
-      const features = (JSON.parse(gunzipSync(a.gz).toString("utf8")) as FeatureCollection).features;
-      known.set(cc, { sha256: e.sha256, features });
-      let replaced = 0;
-      const renewed = new Set<number>();
-      const now = features.map((f, i) => {
-        const p = pieces.get(f.properties._id);
-        if (!p) return f;
-        replaced++;
-        renewed.add(i);
-        if (t.tier === "dynamic") {
-          explanations[f.properties._id] = p.explanation;
-          count(activity, f, -1);
-          count(activity, withPiece(f, p), 1);
-        }
-        return withPiece(f, p);
-      });
-      if (replaced !== pieces.size) return { miss: `${cc}'s stored collection lacks a feature resolved ahead` };
-      changed += replaced;
-      const blocks = t.openair[cc] ? blocksOf(inflated(a.openair.fragment), t.openair[cc]) : undefined;
-      const openair = blocks ? { openair: (i: number) => (renewed.has(i) ? undefined : blocks[i]) } : {};
-      byCountry.set(cc, { features: now, airspaceNotams: e.count.airspaceNotams, ...openair });
+      const oa = openairOf(blocks);
+      reused.set(cc, await patchArtifact(pieces, renewed, oa, e.count, t.tier));
+      known.set(cc, { sha256: e.sha256, change });
     }
-    tiers.push({ tier: t.tier, reused, byCountry, known, next, openair: t.openair, ...pick(t) });
+    tiers.push({ tier: t.tier, reused, known, next, openair: t.openair, chunks: t.chunks, ...pick(t) });
   }
-  const hi = Math.min(...tiers.flatMap((t) => Object.values(t.next)));
+  const hi = Math.min(
+    ...tiers.flatMap((t) => Object.values(t.next).flatMap((firsts) => firsts.filter((n) => n !== null))),
+  );
   const fetchedAt = new Map(
     [...inputs, ...(o.notams ?? []), ...(o.aup ?? [])].map((i) => [i.name, isoInstant(i.fetchedAt)]),
   );
@@ -290,7 +330,7 @@ export async function publishAgain(
     const p = await publishVersion(
       deps.store,
       {
-        byCountry: t.byCountry,
+        byCountry: new Map(),
         reused: t.reused,
         known: t.known,
         ...pick(t),
@@ -308,6 +348,7 @@ export async function publishAgain(
       ...pick(t),
       next: t.next,
       openair: { ...t.openair, ...countsOf(p) },
+      chunks: { ...t.chunks, ...chunksOf(p) },
     });
     if (t.tier === "dynamic") {
       published = p;
@@ -326,6 +367,17 @@ export async function publishAgain(
 /** OpenAir blocks per feature of the countries this publication rendered. */
 export function countsOf(p: PublishResult): Record<string, number[]> {
   return Object.fromEntries([...p.artifacts].flatMap(([cc, a]) => (a.openairCounts ? [[cc, a.openairCounts]] : [])));
+}
+
+/** The fragment chunks of the countries this publication built. */
+export function chunksOf(p: PublishResult): Record<string, Chunk[]> {
+  return Object.fromEntries([...p.artifacts].flatMap(([cc, a]) => (a.chunks ? [[cc, a.chunks]] : [])));
+}
+
+/** Chunk `j`'s features, from its deflated piece. */
+function chunkFeatures(piece: Piece, j: number): Feature[] {
+  const text = inflated(piece.deflated);
+  return JSON.parse(`[${j > 0 ? text.slice(1) : text}]`) as Feature[];
 }
 
 /** A fragment's text (raw deflate ending in a sync flush). */

@@ -3,6 +3,7 @@
 // values; the entry points in jobs/ read files, the clock and the environment.
 import { bundledFirIndex } from "./geo/fir-index.js";
 import {
+  chunksOf,
   countsOf,
   DAY_KINDS,
   type DayHead,
@@ -248,6 +249,7 @@ async function derive(
       europeAirspaceNotams,
       next: await ahead("dynamic", byCountry, track),
       openair: countsOf(published),
+      chunks: chunksOf(published),
     },
   ];
   await countries.remember(published.artifacts);
@@ -289,7 +291,7 @@ async function derive(
       clock,
     );
     const next = await ahead("static", staticCountries.byCountry, staticTrack);
-    tiers.push({ tier: "static", countries: entriesOf(p), next, openair: countsOf(p) });
+    tiers.push({ tier: "static", countries: entriesOf(p), next, openair: countsOf(p), chunks: chunksOf(p) });
     await staticCountries.remember(p.artifacts);
   }
   log.progress("published", 1, 1);

@@ -8,8 +8,16 @@ import type { Count, Feature } from "../model/contract.js";
 import type { CountryEntry, EuropeEntry } from "../model/manifest.js";
 import type { Tier } from "../model/vocab.js";
 import { crc32Combine } from "./crc32-combine.js";
-import { deflatePiece, deflatePieceSync, gzipPieces, type Piece } from "./gzip.js";
+import { deflatePiece, deflatePieceSync, gzipPieces, joinPieces, type Piece } from "./gzip.js";
 import { OPENAIR_HEADER, openairText } from "./openair.js";
+
+/**
+ * Features per chunk of a country's fragment. Each chunk (its features comma-joined, with the comma before it
+ * after the first) is deflated on its own, so a refresh deflates again only the chunks where a feature changed.
+ */
+export const CHUNK = 512;
+/** A chunk of a fragment: its deflated bytes, and the CRC-32 and length of its text. */
+export type Chunk = [bytes: number, crc32: number, length: number];
 
 export const EUROPE = "EUROPE";
 
@@ -28,6 +36,8 @@ export interface Artifact {
   openair: { gz: Buffer; fragment: Buffer };
   /** OpenAir blocks per feature, in `_id` order, when this run rendered them (the next run reuses the text). */
   openairCounts?: number[];
+  /** The fragment's chunks, when this run serialised it. */
+  chunks?: Chunk[];
 }
 
 /** Every country's artifact, and EUROPE's entry: EUROPE is joined from the countries' fragments, never stored. */
@@ -116,10 +126,55 @@ export async function serialise(
   /** The features' JSON, when the caller has it already. */
   texts: readonly string[] = features.map((f) => JSON.stringify(f)),
 ): Promise<Artifact> {
-  const piece = await deflatePiece(Buffer.from(texts.join(",")));
+  // four chunks in flight (zlib's thread pool): only their text is held besides the features' JSON
+  const pieces: Piece[] = new Array(Math.max(1, Math.ceil(texts.length / CHUNK)));
+  let next = 0;
+  const deflateChunks = async () => {
+    for (let j = next++; j < pieces.length; j = next++) {
+      pieces[j] = await deflatePiece(Buffer.from(chunkText(texts.slice(j * CHUNK, (j + 1) * CHUNK), j)));
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, deflateChunks));
   const oa = openairText(features, known);
   const oaPiece = await deflatePiece(Buffer.from(oa.text));
-  return { ...artifactOf(piece, { piece: oaPiece, blocks: oa.blocks }, count, tier), openairCounts: oa.counts };
+  const a = artifactOf(joinPieces(pieces), { piece: oaPiece, blocks: oa.blocks }, count, tier);
+  return { ...a, openairCounts: oa.counts, chunks: pieces.map((p) => [p.deflated.length, p.crc32, p.length]) };
+}
+
+/** Chunk `j`'s text: its features' JSON comma-joined, after a comma unless it is the first. */
+export const chunkText = (texts: readonly string[], j: number) => (j > 0 ? `,${texts.join(",")}` : texts.join(","));
+
+/** The chunks of a stored fragment as pieces (their bytes sliced, not copied); undefined if they do not add up. */
+export function chunkPieces(fragment: Buffer, chunks: readonly Chunk[]): Piece[] | undefined {
+  const out: Piece[] = [];
+  let at = 0;
+  for (const [bytes, crc32, length] of chunks) {
+    out.push({ deflated: fragment.subarray(at, at + bytes), crc32, length });
+    at += bytes;
+  }
+  return at === fragment.length ? out : undefined;
+}
+
+/**
+ * A country's artifact as `base` with some chunks replaced by new text and its OpenAir text renewed: the other
+ * chunks' deflated bytes are kept, byte for byte what serialising every feature again gives.
+ */
+export async function patchArtifact(
+  pieces: readonly Piece[],
+  renewed: ReadonlyMap<number, string>,
+  openair: { text: string; blocks: number; counts: number[] },
+  count: Count,
+  tier: Tier,
+): Promise<Artifact> {
+  const all = await Promise.all(
+    pieces.map((p, j) => {
+      const text = renewed.get(j);
+      return text === undefined ? p : deflatePiece(Buffer.from(text));
+    }),
+  );
+  const oaPiece = await deflatePiece(Buffer.from(openair.text));
+  const a = artifactOf(joinPieces(all), { piece: oaPiece, blocks: openair.blocks }, count, tier);
+  return { ...a, openairCounts: openair.counts, chunks: all.map((p) => [p.deflated.length, p.crc32, p.length]) };
 }
 
 function artifactOf(piece: Piece, oa: { piece: Piece; blocks: number }, count: Count, tier: Tier): Artifact {

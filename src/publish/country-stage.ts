@@ -7,7 +7,7 @@ import type { Feature } from "../model/contract.js";
 import type { Diagnostic, DiagnosticSink } from "../model/diagnostic.js";
 import type { CountryEntry } from "../model/manifest.js";
 import type { Tier } from "../model/vocab.js";
-import { type Artifact, CONCURRENCY, countOf, serialise, storedArtifact } from "./artifacts.js";
+import { type Artifact, type Chunk, CONCURRENCY, countOf, serialise, storedArtifact } from "./artifacts.js";
 import type { StageCache } from "./stage-cache.js";
 import type { ObjectStore } from "./store.js";
 import { validateFeature } from "./validate.js";
@@ -19,6 +19,8 @@ interface CountryCacheEntry {
   violations: Diagnostic[];
   /** OpenAir blocks per feature (see Artifact). */
   openairCounts?: number[];
+  /** The fragment's chunks (see Artifact). */
+  chunks?: Chunk[];
 }
 
 export interface CountryStage {
@@ -77,7 +79,8 @@ export async function countryStage(
         if (!a || !reuse || !b.key) continue;
         const { dropped, violations } = b;
         const counts = a.openairCounts ? { openairCounts: a.openairCounts } : {};
-        await reuse.cache.put(b.folder, b.key, { entry: a.entry, dropped, violations, ...counts });
+        const chunks = a.chunks ? { chunks: a.chunks } : {};
+        await reuse.cache.put(b.folder, b.key, { entry: a.entry, dropped, violations, ...counts, ...chunks });
       }
     },
   };
@@ -114,7 +117,11 @@ async function country(
   const valid = all.filter((_, i) => !out.has(i));
   const base = { cc, folder, key, valid, airspaceNotams, dropped, violations };
   if (stored && hit) {
-    const artifact = hit.openairCounts ? { ...stored, openairCounts: hit.openairCounts } : stored;
+    const artifact = {
+      ...stored,
+      ...(hit.openairCounts ? { openairCounts: hit.openairCounts } : {}),
+      ...(hit.chunks ? { chunks: hit.chunks } : {}),
+    };
     return { ...base, artifact, reused: true };
   }
   const count = countOf(valid, airspaceNotams);

@@ -4,6 +4,7 @@
 // ‖ deflate(suffix, final) ‖ CRC-32 ‖ length  is a valid single-member gzip file.
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import { crc32Combine } from "./crc32-combine.js";
 
 const deflateRawAsync = promisify(zlib.deflateRaw);
 
@@ -30,6 +31,18 @@ export function crc32(data: Uint8Array, previous = 0): number {
 export async function deflatePiece(raw: Buffer): Promise<Piece> {
   const deflated = await deflateRawAsync(raw, { level: LEVEL, finishFlush: zlib.constants.Z_SYNC_FLUSH });
   return { deflated, crc32: crc32(raw), length: raw.length };
+}
+
+/** Pieces one after the other as one piece (their deflated bytes concatenated). */
+export function joinPieces(pieces: readonly Piece[]): Piece {
+  let crc = 0;
+  let length = 0;
+  for (const p of pieces) {
+    crc = crc32Combine(crc, p.crc32, p.length);
+    length += p.length;
+  }
+  const deflated = pieces.length === 1 ? pieces[0]!.deflated : Buffer.concat(pieces.map((p) => p.deflated));
+  return { deflated, crc32: crc, length };
 }
 
 export function deflatePieceSync(raw: Buffer, final: boolean): Piece {

@@ -176,7 +176,11 @@ export function openairText(
   features: readonly Feature[],
   known: (i: number) => readonly string[] | undefined = () => undefined,
 ): { text: string; blocks: number; counts: number[] } {
-  const per = features.map((f, i) => known(i) ?? openairBlocks(f));
+  return openairOf(features.map((f, i) => known(i) ?? openairBlocks(f)));
+}
+
+/** A country's OpenAir text from its features' blocks, in order. */
+export function openairOf(per: ReadonlyArray<readonly string[]>): { text: string; blocks: number; counts: number[] } {
   const blocks = per.flat();
   return { text: blocks.map((b) => `${b}\n\n`).join(""), blocks: blocks.length, counts: per.map((b) => b.length) };
 }

@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import PQueue from "p-queue";
-import type { FeatureCollection as FC, Feature } from "../model/contract.js";
+import type { FeatureCollection as FC } from "../model/contract.js";
 import {
   type CountryEntry,
   MANIFEST_SCHEMA,
@@ -16,7 +16,7 @@ import {
 import { isoInstant } from "../model/time.js";
 import type { Tier } from "../model/vocab.js";
 import { type Artifact, buildArtifacts, type CountryFeatures, tierPrefix } from "./artifacts.js";
-import { changeSetObject, diffFeatures } from "./changes.js";
+import { type Change, changeSetObject, diffFeatures } from "./changes.js";
 import { acquireLease } from "./lease.js";
 import { DayRecord, dayPointerKey, manifestKey } from "./record.js";
 import type { ObjectStore, PutOptions } from "./store.js";
@@ -52,8 +52,8 @@ export interface PublishInput {
   byCountry: ReadonlyMap<string, CountryFeatures>;
   /** Countries whose objects an earlier run built (issue 24): published as they are, not serialised again. */
   reused?: ReadonlyMap<string, Artifact>;
-  /** A country's features as a version published them (`sha256`: its collection's), not read back again. */
-  known?: ReadonlyMap<string, { sha256: string; features: readonly Feature[] }>;
+  /** A country's change from the collection with SHA-256 `sha256` (a refresh knows it): neither is read back. */
+  known?: ReadonlyMap<string, { sha256: string; change: Change }>;
   /** Distinct A/D NOTAMs over all countries (one NOTAM may touch several); the per-country sum when absent. */
   europeAirspaceNotams?: number;
   /** The UTC day described, `YYYY-MM-DD`. */
@@ -245,13 +245,13 @@ async function changesFrom(
     if (previous.countries[cc]?.sha256 === a.entry.sha256) continue;
     const was = previous.countries[cc];
     const known = was && input.known?.get(cc);
-    const before = !was
-      ? []
-      : known?.sha256 === was.sha256
-        ? known.features
-        : (await record.collection(previous, cc)).features;
-    const after = input.byCountry.get(cc)?.features ?? (JSON.parse(gunzipSync(a.gz).toString("utf8")) as FC).features;
-    const change = diffFeatures(before, after);
+    const change =
+      known?.sha256 === was?.sha256 && known
+        ? known.change
+        : diffFeatures(
+            was ? (await record.collection(previous, cc)).features : [],
+            input.byCountry.get(cc)?.features ?? (JSON.parse(gunzipSync(a.gz).toString("utf8")) as FC).features,
+          );
     const meta = { count: a.entry.count, tier: input.tier };
     const set = changeSetObject(base, { country: cc, day: input.date, from: previous.version, meta, ...change });
     const { added, changed, removed } = change;

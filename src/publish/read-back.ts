@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import type { FeatureCollection } from "../model/contract.js";
-import { type CountryEntry, Pointer, parseVersioned, VersionManifest } from "../model/manifest.js";
+import { ChangeSet, type CountryEntry, Pointer, parseVersioned, VersionManifest } from "../model/manifest.js";
 import type { Tier } from "../model/vocab.js";
 import { joinMember, pieceOf, tierPrefix } from "./artifacts.js";
 import type { ObjectStore } from "./store.js";
@@ -42,6 +42,18 @@ export async function readCountry(store: ObjectStore, entry: CountryEntry): Prom
     throw new Error(`${entry.key} does not hash to the manifest's sha256`);
   }
   return JSON.parse(gunzipSync(gz).toString("utf8")) as FeatureCollection;
+}
+
+/** A country's change set of a manifest, when it has one; refused when its bytes are not those the manifest hashed. */
+export async function readChangeSet(store: ObjectStore, entry: CountryEntry): Promise<ChangeSet | undefined> {
+  if (!entry.changes) return undefined;
+  const { key, sha256 } = entry.changes;
+  const gz = await store.get(key);
+  if (!gz) throw new Error(`${key} is missing`);
+  if (createHash("sha256").update(gz).digest("hex") !== sha256) {
+    throw new Error(`${key} does not hash to the manifest's sha256`);
+  }
+  return parseVersioned(ChangeSet, gunzipSync(gz).toString("utf8"), key);
 }
 
 /** EUROPE's gzip member, joined from the fragments it names; refused when it is not the member the manifest hashed. */

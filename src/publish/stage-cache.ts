@@ -53,6 +53,25 @@ export class StageCache {
   }
 
   /**
+   * Stores entries under `<under>/<name>/` in place of every other entry under `under`: one listing for all of
+   * them, not one per entry.
+   */
+  async putAll(under: string, key: string, entries: Iterable<[name: string, value: unknown]>): Promise<void> {
+    try {
+      const written = new Set<string>();
+      for (const [name, value] of entries) {
+        const k = entryKey(`${under}/${name}`, key);
+        await this.store.put(k, gzipSync(JSON.stringify(value), { level: 1 }), HEADERS);
+        written.add(k);
+      }
+      for (const old of await this.store.list(`${PREFIX}${under}/`))
+        if (!written.has(old)) await this.store.delete(old);
+    } catch {
+      this.counts.unwritten++;
+    }
+  }
+
+  /**
    * The value `derive` gives for a source's bytes: the stored one when this code derived it before, else derived
    * and stored. `derive` throwing stores nothing.
    */

@@ -56,6 +56,8 @@ export interface ShadowOptions {
    * ends before the next is due (the backlog and its age then show in the status). @default never
    */
   stopTaking?: () => boolean;
+  /** The shadow manifest as the caller read it (null: there is none), so that it is not read again. */
+  prior?: ShadowManifest | null;
   /** Features known to be as the shadow state holds them (id → hash), not handed over in `features`. */
   carried?: ReadonlyMap<string, string>;
   /** The published countries `features` and `carried` make up, recorded in the manifest when all is in step. */
@@ -128,6 +130,11 @@ async function readBucket(store: ObjectStore, key: string): Promise<Record<strin
   return (await readJson(store, Bucket, key))?.features ?? {};
 }
 
+/** The shadow manifest, or undefined before the first. */
+export async function readShadowManifest(store: ObjectStore): Promise<ShadowManifest | undefined> {
+  return readJson(store, ShadowManifest, SHADOW_MANIFEST_KEY);
+}
+
 /** One master feature as the store holds it, or undefined. */
 export async function readMaster(store: ObjectStore, id: string): Promise<MasterFeature | undefined> {
   return (await readBucket(store, masterKey(id)))[id];
@@ -151,7 +158,7 @@ export async function runShadow(
   // a store written before the buckets holds one object per feature: load every feature into the buckets again,
   // then delete those objects (once the journal is drained)
   const legacy = (await store.list(MASTER_PREFIX)).filter((k) => !BUCKET_KEY.test(k));
-  const stored = (await readJson(store, ShadowManifest, SHADOW_MANIFEST_KEY))?.features ?? {};
+  const stored = (options.prior !== undefined ? options.prior : await readShadowManifest(store))?.features ?? {};
   const previous = legacy.length > 0 ? {} : stored;
   const journal = new Journal(store, options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts });
 

@@ -4,7 +4,20 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { type Artifacts, buildArtifacts, EUROPE, joinMember, pieceOf } from "../../src/publish/artifacts.js";
+import {
+  type Artifacts,
+  buildArtifacts,
+  CHUNK,
+  chunkPieces,
+  chunkText,
+  countOf,
+  EUROPE,
+  joinMember,
+  patchArtifact,
+  pieceOf,
+  serialise,
+} from "../../src/publish/artifacts.js";
+import { openairText } from "../../src/publish/openair.js";
 import { validateCollection } from "../../src/publish/validate.js";
 import { tempDir } from "../helpers.js";
 import { byCountry, feature } from "./fixtures.js";
@@ -87,5 +100,39 @@ describe("buildArtifacts", () => {
     expect(lu.features).toEqual([]);
     expect(arts.europe.parts).toEqual(["AT", "DE", "FR"]);
     expect(JSON.parse(zlib.gunzipSync(europeOf(arts)).toString("utf8")).features).toHaveLength(features.length);
+  });
+});
+
+describe("chunked fragments", () => {
+  it("a country patched in one chunk is byte for byte the country serialised again", async () => {
+    const many = Array.from({ length: 2 * CHUNK + 7 }, (_, i) =>
+      feature(`d${String(i).padStart(5, "0")}`, "DE", i % 40),
+    );
+    const count = countOf(many, 0);
+    const first = await serialise(many, count, "dynamic");
+    expect(first.chunks).toHaveLength(3);
+    expect(zlib.gunzipSync(first.gz).toString("utf8")).toBe(
+      JSON.stringify({ type: "FeatureCollection", features: many, meta: { count, tier: "dynamic" } }),
+    );
+    // feature CHUNK + 3 (in the second chunk) renamed: only that chunk is deflated again
+    const changed = many.map((f, i) =>
+      i === CHUNK + 3 ? { ...f, properties: { ...f.properties, name: "RENAMED" } } : f,
+    );
+    const pieces = chunkPieces(first.fragment, first.chunks!)!;
+    const text = chunkText(
+      changed.slice(CHUNK, 2 * CHUNK).map((f) => JSON.stringify(f)),
+      1,
+    );
+    const patched = await patchArtifact(pieces, new Map([[1, text]]), openairText(changed), count, "dynamic");
+    const again = await serialise(changed, count, "dynamic");
+    expect(patched.gz.equals(again.gz)).toBe(true);
+    expect(patched.fragment.equals(again.fragment)).toBe(true);
+    expect(patched.openair.gz.equals(again.openair.gz)).toBe(true);
+    expect(patched.entry).toEqual(again.entry);
+    expect(patched.chunks).toEqual(again.chunks);
+    // the other chunks' bytes are those of the first serialisation
+    const [c0] = first.chunks!;
+    expect(patched.fragment.subarray(0, c0![0]).equals(first.fragment.subarray(0, c0![0]))).toBe(true);
+    expect(chunkPieces(first.fragment, first.chunks!.slice(1))).toBeUndefined();
   });
 });

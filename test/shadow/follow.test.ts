@@ -86,6 +86,50 @@ describe("followPublished", () => {
     expect(r4.status.parity).toEqual({ state: "ok", checked: 2, mismatched: 0 });
   });
 
+  it("takes a changed country from its change set when it starts from the version followed", async () => {
+    const store = new RecordingStore();
+    await followPublished(
+      store,
+      published({ DE: { sha: "a", features: DE }, FR: { sha: "b", features: FR } }),
+      options(T0, "v1"),
+    );
+    const added = feature("ed-r4", "DE", 11);
+    const de = [changed(DE[0]!), DE[1]!, added];
+    const withChange = (from: string) => ({
+      ...published({ DE: { sha: "c", features: de }, FR: { sha: "b", features: FR } }),
+      change: async (cc: string) =>
+        cc === "DE" ? { from, added: [added], changed: [de[0]!], removed: [] } : undefined,
+    });
+    // a change set from another version than the one followed is not taken: DE is read
+    const other = withChange("v0");
+    const elsewhere = new RecordingStore();
+    await followPublished(
+      elsewhere,
+      published({ DE: { sha: "a", features: DE }, FR: { sha: "b", features: FR } }),
+      options(T0, "v1"),
+    );
+    expect(await followPublished(elsewhere, other, options(T0 + 15 * MIN, "v2"))).toMatchObject({
+      read: 1,
+      patched: 0,
+    });
+    expect(other.reads).toEqual(["DE"]);
+
+    const next = withChange("v1");
+    const r = await followPublished(store, next, options(T0 + 15 * MIN, "v2"));
+    expect(next.reads).toEqual([]);
+    expect(r).toMatchObject({ read: 0, patched: 1, enqueued: 2, written: 2 });
+    const full = new MemoryStore();
+    await runShadow(full, [...DE, ...FR], options(T0, "v1"));
+    const fullRun = await runShadow(full, [...de, ...FR], options(T0 + 15 * MIN, "v2"));
+    expect(r.status).toEqual(fullRun.status);
+    const manifest = async (s: MemoryStore) => JSON.parse((await s.get(SHADOW_MANIFEST_KEY))!.toString());
+    expect((await manifest(store)).features).toEqual((await manifest(full)).features);
+    expect((await manifest(store)).countries.DE.ids).toEqual(["ed-r1", "ed-r2", "ed-r4"]);
+    // and the next run, nothing changed, reads nothing
+    const same = published({ DE: { sha: "c", features: de }, FR: { sha: "b", features: FR } });
+    expect(await followPublished(store, same, options(T0 + 30 * MIN, "v3"))).toMatchObject({ read: 0, enqueued: 0 });
+  });
+
   it("reads every country again while a message waits in the journal", async () => {
     const store = new RecordingStore();
     await followPublished(
