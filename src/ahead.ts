@@ -1,7 +1,7 @@
 // Features resolved ahead (issue 24): when a run derives, every feature whose resolution ends later in the day (its
 // last interval ends: active turns to not, or hours-driven to Unknown) is resolved again at each instant its
 // resolution changes, until the day's end. A later run with the same inputs and standings then takes each feature's
-// state at its own `now` from these pieces, and serialises only the countries where one changed.
+// state at its own `now` from these pieces, and serialises again only the chunks of the fragments where one changed.
 import type { Feature } from "./model/contract.js";
 import type { Explanation } from "./model/explain.js";
 import { validateFeature } from "./publish/validate.js";
