@@ -10,6 +10,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { main } from "../jobs/cli.js";
+import { AreaGeometry } from "../src/model/contract.js";
+import { areaGeometryIssue } from "../src/publish/geometry-shape.js";
 import { generate } from "./generate.js";
 import { generateAup, generateNotams } from "./generate-dynamic.js";
 import { ROOT, SHARED, sharedAirspaceMissing } from "./support.js";
@@ -36,6 +38,7 @@ interface Measure {
 
 /** Child mode: `publish`, `refresh` or `floor`, prints one JSON line with seconds and peak RSS. */
 async function child(mode: string): Promise<void> {
+  if (mode === "geometry") return geometryCheck();
   const t0 = performance.now();
   if (mode === "publish" || mode === "refresh") {
     const code = await main([
@@ -71,6 +74,26 @@ function floor(): void {
   const t = performance.now();
   for (const fc of outputs) gzipSync(JSON.stringify(fc));
   process.stderr.write(`floor: stringify+gzip ${((performance.now() - t) / 1000).toFixed(2)} s\n`);
+}
+
+/**
+ * The contract's geometry shape check on every published feature, zod's AreaGeometry against the hand-written one the
+ * publication uses (src/publish/geometry-shape.ts): best of three, milliseconds, one JSON line.
+ */
+function geometryCheck(): void {
+  const features = (publishedCollections().at(-1) as { features: Array<{ geometry: unknown }> }).features;
+  const best = (check: (g: unknown) => boolean) => {
+    let ms = Number.POSITIVE_INFINITY;
+    for (let k = 0; k < 3; k++) {
+      const t = performance.now();
+      for (const f of features) if (!check(f.geometry)) throw new Error("a published geometry fails its check");
+      ms = Math.min(ms, performance.now() - t);
+    }
+    return Math.round(ms);
+  };
+  const zodMs = best((g) => AreaGeometry.safeParse(g).success);
+  const handMs = best((g) => areaGeometryIssue(g) === undefined);
+  console.log(JSON.stringify({ features: features.length, zodMs, handMs }));
 }
 
 function publishedCollections(): unknown[] {
@@ -119,6 +142,9 @@ async function run(): Promise<void> {
   }
   // the last measured publish left its store and stage cache: the next scheduled run with the same bytes
   const refresh = measure("refresh");
+  const geometry = JSON.parse(
+    execFileSync(process.execPath, [fileURLToPath(import.meta.url), "geometry"], { encoding: "utf8" }).trim(),
+  ) as { features: number; zodMs: number; handMs: number };
   const p = median(publish.map((m) => m.seconds));
   const f = median(floors.map((m) => m.seconds));
   const rss = Math.max(...publish.map((m) => m.maxRssMb));
@@ -141,6 +167,7 @@ async function run(): Promise<void> {
     refreshSeconds: +refresh.seconds.toFixed(2),
     refreshShare: +(refresh.seconds / p).toFixed(3),
     publishPeakRssMb: Math.round(rss),
+    geometryShapeCheck: geometry,
     floorPeakRssMb: Math.round(Math.max(...floors.map((m) => m.maxRssMb))),
     goals: { ratio: `≤ ${GOAL_RATIO}`, publishPeakRssMb: `< ${GOAL_RSS_MB}`, refreshShare: `≤ ${GOAL_REFRESH}` },
   };
@@ -156,6 +183,10 @@ async function run(): Promise<void> {
   console.log(
     `no-change refresh 15 min later: ${refresh.seconds.toFixed(2)} s, ${(100 * result.refreshShare).toFixed(1)} % ` +
       `of a publish (goal ≤ ${100 * GOAL_REFRESH} %), peak RSS ${Math.round(refresh.maxRssMb)} MB`,
+  );
+  console.log(
+    `geometry shape check of ${geometry.features} published features: zod ${geometry.zodMs} ms, ` +
+      `by hand (published) ${geometry.handMs} ms`,
   );
   if (result.ratio > GOAL_RATIO || result.publishPeakRssMb >= GOAL_RSS_MB || result.refreshShare > GOAL_REFRESH) {
     console.log("publish: MISSED its goal");

@@ -87,13 +87,24 @@ export function openairLimit(l: VerticalLimit, upper: boolean): string {
 
 /** `57:16:30N`, `002:29:45W`: whole seconds (under 16 m), the form every reader takes; `places` decimals if asked. */
 function dms(value: number, width: number, pos: string, neg: string, places = 0): string {
+  const hemisphere = value < 0 ? neg : pos;
+  if (places === 0) {
+    // every vertex of every published area passes here: integers and a table of two digits, no toFixed/padStart
+    const total = Math.round(Math.abs(value) * 3600);
+    const d = Math.floor(total / 3600);
+    const deg = width === 3 && d < 100 ? (d < 10 ? `00${d}` : `0${d}`) : d < 10 ? `0${d}` : `${d}`;
+    return `${deg}:${TWO[Math.floor((total % 3600) / 60)]}:${TWO[total % 60]}${hemisphere}`;
+  }
   const scale = 10 ** places;
   const total = Math.round(Math.abs(value) * 3600 * scale);
   const whole = Math.floor(total / scale);
   const [d, m] = [Math.floor(whole / 3600), Math.floor((whole % 3600) / 60)];
-  const sec = ((whole % 60) + (total % scale) / scale).toFixed(places).padStart(places ? places + 3 : 2, "0");
-  return `${String(d).padStart(width, "0")}:${String(m).padStart(2, "0")}:${sec}${value < 0 ? neg : pos}`;
+  const sec = ((whole % 60) + (total % scale) / scale).toFixed(places).padStart(places + 3, "0");
+  return `${String(d).padStart(width, "0")}:${String(m).padStart(2, "0")}:${sec}${hemisphere}`;
 }
+
+/** `00` … `59` */
+const TWO = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, "0"));
 
 const point = ([lon, lat]: readonly number[], places = 0) =>
   `DP ${dms(lat!, 2, "N", "S", places)} ${dms(lon!, 3, "E", "W", places)}`;
@@ -149,12 +160,11 @@ function shape(ring: readonly (readonly number[])[]): string[] {
     if (before && before[0] === p[0] && before[1] === p[1]) rounded.pop();
     else rounded.push(p);
   }
-  const distinct = new Set(rounded.map((p) => `${p[0]},${p[1]}`)).size;
-  const closed = (r: Position[]) =>
-    r.length > 0 && (r[0]![0] !== r.at(-1)![0] || r[0]![1] !== r.at(-1)![1]) ? [...r, r[0]!] : r;
-  if (distinct >= 3 && !(ringSelfIntersects(closed(rounded)) && !ringSelfIntersects(exact))) {
-    return closed(rounded).map((p) => point(p));
-  }
+  // whole seconds as integers: one number per point (|lat| · 3600 < 10⁶)
+  const distinct = new Set(rounded.map((p) => Math.round(p[0]! * 3600) * 1e6 + Math.round(p[1]! * 3600))).size;
+  const ends = rounded.length > 0 && (rounded[0]![0] !== rounded.at(-1)![0] || rounded[0]![1] !== rounded.at(-1)![1]);
+  const closed = ends ? [...rounded, rounded[0]!] : rounded;
+  if (distinct >= 3 && !(ringSelfIntersects(closed) && !ringSelfIntersects(exact))) return closed.map((p) => point(p));
   const lon = exact.reduce((n, p) => n + p[0]!, 0) / exact.length;
   const lat = exact.reduce((n, p) => n + p[1]!, 0) / exact.length;
   const cos = Math.cos((lat * Math.PI) / 180);

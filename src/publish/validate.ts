@@ -1,10 +1,12 @@
-// The contract check: SPEC §2 zod schemas for properties and structure, RFC 7946 for geometry, and the
-// invariants of DESIGN §4 that a schema cannot say. Nothing is published that fails it.
+// The contract check: SPEC §2 zod schemas for properties and structure (the geometry's shape by hand, measured in
+// geometry-shape.ts), RFC 7946 for geometry, and the invariants of DESIGN §4 that a schema cannot say. Nothing is
+// published that fails it.
 
 import { checkAreaGeometry } from "../geo/rfc7946.js";
-import { AreaGeometry, type Feature, FeatureCollection, FeatureProperties } from "../model/contract.js";
+import { type AreaGeometry, type Feature, FeatureCollection, FeatureProperties } from "../model/contract.js";
 import { jsonPath } from "../model/json.js";
 import { DAY_MS } from "../model/time.js";
+import { areaGeometryIssue } from "./geometry-shape.js";
 
 export interface Violation {
   /** Index of the feature in the collection, when the violation is about one. */
@@ -36,21 +38,11 @@ export function validateFeature(feature: unknown, index?: number): Violation[] {
       out.push(at({ code: "contract.schema", path: jsonPath(issue.path, "properties"), message: issue.message }, id));
     }
   }
-  const geom = AreaGeometry.safeParse(f.geometry);
-  if (!geom.success) {
-    const issue = geom.error.issues[0];
-    out.push(
-      at(
-        {
-          code: "contract.geometry",
-          path: jsonPath(issue?.path ?? [], "geometry"),
-          message: issue?.message ?? "invalid",
-        },
-        id,
-      ),
-    );
+  const shape = areaGeometryIssue(f.geometry);
+  if (shape) {
+    out.push(at({ code: "contract.geometry", path: jsonPath(shape.path, "geometry"), message: shape.message }, id));
   } else {
-    for (const v of checkAreaGeometry(geom.data))
+    for (const v of checkAreaGeometry(f.geometry as AreaGeometry))
       out.push(at({ code: v.code, path: "geometry", message: v.message }, id));
   }
   if (props.success) for (const v of invariants(props.data)) out.push(at(v, id));
