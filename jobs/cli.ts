@@ -3,16 +3,7 @@
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError } from "commander";
-import { explainCommand } from "./commands/explain.js";
-import { explainScheduleCommand } from "./commands/explain-schedule.js";
-import { historyCommand } from "./commands/history.js";
-import { publishCommand } from "./commands/publish.js";
-import { replayCommand } from "./commands/replay.js";
-import { runCommand } from "./commands/run.js";
-import { serveCommand } from "./commands/serve.js";
-import { statusCommand } from "./commands/status.js";
-import { tokensCommand } from "./commands/tokens.js";
-import { validateCommand } from "./commands/validate.js";
+// each command's module is loaded when it runs: a scheduled publish does not load the origin, replay or explain code
 import { type Io, processIo } from "./io.js";
 import { UsageError } from "./usage.js";
 
@@ -87,7 +78,7 @@ function program(io: Io, setCode: (code: number) => void): Command {
     .option("--record-days <n>", "the record (every version, rebuildable) is kept this long (default 400)")
     .option("--quiet", "no progress or info logs")
     .addHelpText("after", example("publish"))
-    .action(async (flags) => setCode(await publishCommand(flags, io)));
+    .action(async (flags) => setCode(await (await import("./commands/publish.js")).publishCommand(flags, io)));
   for (const [name, description] of [
     ["run", "the scheduled job: fetch the configured sources, publish today (UTC), and tomorrow from 15:00 UTC"],
     ["republish", "publish a chosen day again from the configured sources (--date required)"],
@@ -112,7 +103,9 @@ function program(io: Io, setCode: (code: number) => void): Command {
     }
     command.addHelpText("after", example(name)).action(async (flags) => {
       if (name === "republish" && !flags.date) throw new UsageError("republish needs --date YYYY-MM-DD");
-      setCode(await runCommand(flags, io, { fetch: globalThis.fetch, env: process.env }));
+      setCode(
+        await (await import("./commands/run.js")).runCommand(flags, io, { fetch: globalThis.fetch, env: process.env }),
+      );
     });
   }
   cli
@@ -125,7 +118,7 @@ function program(io: Io, setCode: (code: number) => void): Command {
     .option("--s3-endpoint <URL>", "S3-compatible endpoint")
     .option("--json", "JSON instead of text")
     .addHelpText("after", example("history"))
-    .action(async (flags) => setCode(await historyCommand(flags, io)));
+    .action(async (flags) => setCode(await (await import("./commands/history.js")).historyCommand(flags, io)));
   cli
     .command("replay")
     .description("publish a folder of dated NOTAM snapshots in order into one store, as the scheduled job met them")
@@ -142,7 +135,7 @@ function program(io: Io, setCode: (code: number) => void): Command {
     .option("--report <FILE>", "write every run's figures (JSON) here")
     .option("--quiet", "only the summary")
     .addHelpText("after", example("replay"))
-    .action(async (flags) => setCode(await replayCommand(flags, io)));
+    .action(async (flags) => setCode(await (await import("./commands/replay.js")).replayCommand(flags, io)));
   cli
     .command("status")
     .description("the shadow path's diagnostics document; exit 0 healthy, 1 degraded or absent")
@@ -150,7 +143,7 @@ function program(io: Io, setCode: (code: number) => void): Command {
     .option("--s3-endpoint <URL>", "S3-compatible endpoint")
     .option("--json", "the document as JSON instead of text")
     .addHelpText("after", example("status"))
-    .action(async (flags) => setCode(await statusCommand(flags, io)));
+    .action(async (flags) => setCode(await (await import("./commands/status.js")).statusCommand(flags, io)));
   cli
     .command("serve")
     .description("the /v1 origin over a store: any country set as one gzip answer, bearer tokens")
@@ -163,7 +156,7 @@ function program(io: Io, setCode: (code: number) => void): Command {
     .option("--cache-mb <n>", "bound of the fragment cache in memory", "512")
     .option("--dev", "loopback only: make a development token and print the map page's URL with it")
     .addHelpText("after", example("serve"))
-    .action(async (flags) => setCode(await serveCommand(flags, io)));
+    .action(async (flags) => setCode(await (await import("./commands/serve.js")).serveCommand(flags, io)));
   cli
     .command("tokens")
     .description("manage the origin's bearer tokens: create (printed once), list, revoke")
@@ -173,7 +166,9 @@ function program(io: Io, setCode: (code: number) => void): Command {
     .option("--name <text>", "create: a name for the token")
     .option("--id <tok_…>", "revoke: the token's id (from list)")
     .addHelpText("after", example("tokens"))
-    .action(async (action: string, flags) => setCode(await tokensCommand(action, flags, io)));
+    .action(async (action: string, flags) =>
+      setCode(await (await import("./commands/tokens.js")).tokensCommand(action, flags, io)),
+    );
   cli
     .command("explain")
     .description("why a feature has its state: from a published store, or from the inputs")
@@ -192,7 +187,9 @@ function program(io: Io, setCode: (code: number) => void): Command {
     .option("--day <YYYY-MM-DD>", "with --store: that day's version (with --at: the one live then)")
     .option("--json", "JSON instead of text")
     .addHelpText("after", example("explain"))
-    .action(async (flags) => setCode(await explainCommand({ store: "artifacts", ...flags }, io)));
+    .action(async (flags) =>
+      setCode(await (await import("./commands/explain.js")).explainCommand({ store: "artifacts", ...flags }, io)),
+    );
   cli
     .command("explain-schedule")
     .description("what the Item D parser makes of a schedule on one UTC day")
@@ -205,13 +202,15 @@ function program(io: Io, setCode: (code: number) => void): Command {
     .option("--jsonl", 'one {"itemB","itemC","itemD","day","lat","lon"} per stdin line, one answer per output line')
     .option("--schedule", "also print the parsed schedule")
     .addHelpText("after", example("explain-schedule"))
-    .action(async (flags) => setCode(await explainScheduleCommand(flags, io)));
+    .action(async (flags) =>
+      setCode(await (await import("./commands/explain-schedule.js")).explainScheduleCommand(flags, io)),
+    );
   cli
     .command("validate")
     .description("check a FeatureCollection (.geojson or .geojson.gz) against the contract")
     .argument("<file>", "FeatureCollection file")
     .addHelpText("after", example("validate"))
-    .action(async (file: string) => setCode(await validateCommand(file, io)));
+    .action(async (file: string) => setCode(await (await import("./commands/validate.js")).validateCommand(file, io)));
   // commander checks required options before unknown ones: `publish --bogus` would be told about --airspaces
   cli.hook("preSubcommand", (root, sub) => {
     const bad = firstUnknownOption(sub, root.args.slice(1));

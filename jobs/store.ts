@@ -1,7 +1,6 @@
 // `--store`: a directory (the default `artifacts`) or `s3://bucket/prefix`; `--s3-endpoint` (or
 // AWS_ENDPOINT_URL_S3) points at an S3-compatible store. Region and credentials: the standard AWS chain.
 import { LocalStore } from "../src/publish/local-store.js";
-import { S3Store } from "../src/publish/s3-store.js";
 import type { ObjectStore } from "../src/publish/store.js";
 import { UsageError } from "./usage.js";
 
@@ -9,7 +8,11 @@ import { UsageError } from "./usage.js";
  * `warn` hears once that the Node version is past end of life, in one line, instead of the AWS SDK's eight-line
  * NodeVersionSupportWarning (the SDK drops Node 20 in January 2027; README "Set-up" names the supported versions).
  */
-export function openStore(store: string, s3Endpoint?: string, warn?: (line: string) => void): ObjectStore {
+export async function openStore(
+  store: string,
+  s3Endpoint?: string,
+  warn?: (line: string) => void,
+): Promise<ObjectStore> {
   if (!store.startsWith("s3://")) return new LocalStore(store, () => Date.now());
   const major = Number(process.versions.node.split(".")[0]);
   if (major < 22 && process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED !== "true") {
@@ -27,5 +30,7 @@ export function openStore(store: string, s3Endpoint?: string, warn?: (line: stri
   if (endpoint !== undefined && !/^https?:\/\/\S+$/.test(endpoint)) {
     throw new UsageError(`--s3-endpoint: expected an http(s) URL, got "${endpoint}"`);
   }
+  // the AWS SDK only when the store is S3: loading it is a sixth of a local refresh's start (180 ms)
+  const { S3Store } = await import("../src/publish/s3-store.js");
   return new S3Store(store, endpoint ? { endpoint } : {});
 }

@@ -26,7 +26,7 @@ import {
   storedArtifact,
 } from "./publish/artifacts.js";
 import { type Change, diffFeatures } from "./publish/changes.js";
-import { readExplanations, writeExplanations } from "./publish/explanations.js";
+import { explainKey, readExplanations, writeExplanations, writeExplanationsOver } from "./publish/explanations.js";
 import type { Piece } from "./publish/gzip.js";
 import { blocksOf, openairBlocks, openairOf } from "./publish/openair.js";
 import { type PublishResult, publishVersion } from "./publish/publish.js";
@@ -76,7 +76,7 @@ export interface TierHead {
   chunks: Record<string, Chunk[]>;
 }
 
-/** A reusable run: its objects checked in the store, its explanations read back, what `now` changed. */
+/** A reusable run: its objects checked in the store, what `now` changed (and those features' explanations). */
 export interface Reuse {
   evidence: SourceEvidence[];
   tiers: Array<{
@@ -92,6 +92,7 @@ export interface Reuse {
   }>;
   head: DayHead;
   window: DayHead["window"];
+  /** The explanations of the features that changed at `now` (the others are the earlier run's). */
   explanations: Record<string, Explanation>;
   sources: Record<string, SourceEntry>;
   /** Features that changed at `now`. */
@@ -201,9 +202,8 @@ export async function reusable(
   if (JSON.stringify(evidence) !== entry.evidence) return { miss: "a source's standing changed" };
   let lo = head.window[0] ?? Number.NEGATIVE_INFINITY;
   if (o.now < lo) return { miss: "now is before the earlier run's" };
-  const explained = await readExplanations(store, head.version).catch(() => undefined);
-  if (!explained) return { miss: "its explanations are gone" };
-  const explanations = { ...explained.features };
+  if (!(await store.head(explainKey(head.version)))) return { miss: "its explanations are gone" };
+  const explanations: Record<string, Explanation> = {};
   const activity = structuredClone(head.report.activity);
   const tiers: Reuse["tiers"] = [];
   let changed = 0;
@@ -352,8 +352,7 @@ export async function publishAgain(
     });
     if (t.tier === "dynamic") {
       published = p;
-      const doc = explainDocument(p.manifest.version, day.date, now, reuse.evidence, reuse.explanations);
-      await writeExplanations(deps.store, doc, p.manifest.first);
+      await explainAgain(deps.store, reuse, p.manifest.version, p.manifest.first, options);
     }
   }
   deps.log.progress("published", 1, 1);
@@ -362,6 +361,23 @@ export async function publishAgain(
   const head: DayHead = { at: now, window: reuse.window, version, sources: reuse.head.sources, tiers, report };
   await cache.put(headFolder(day.date), key, head);
   return report;
+}
+
+/** The explanations of a version published again: the earlier run's with the changed features' laid over them. */
+async function explainAgain(
+  store: ObjectStore,
+  reuse: Reuse,
+  version: string,
+  first: string | undefined,
+  { day, now }: PublishDayOptions,
+): Promise<void> {
+  const { features: changed, ...doc } = explainDocument(version, day.date, now, reuse.evidence, reuse.explanations);
+  if (first && (await writeExplanationsOver(store, doc, reuse.head.version, changed, first))) return;
+  // the earlier run's document is not the day's first version or a delta on it: merged whole, as a derivation writes it
+  const earlier = await readExplanations(store, reuse.head.version);
+  if (!earlier) throw new Error(`the explanations of ${reuse.head.version} are gone`);
+  const all = { ...earlier.features, ...reuse.explanations };
+  await writeExplanations(store, explainDocument(version, day.date, now, reuse.evidence, all), first);
 }
 
 /** OpenAir blocks per feature of the countries this publication rendered. */

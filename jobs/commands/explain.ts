@@ -32,7 +32,7 @@ export async function explainCommand(flags: ExplainFlags, io: Io): Promise<numbe
     store = new MemoryStore();
     await publishCommand({ ...(flags as PublishFlags), quiet: true }, { ...io, stdout: sinkStream() }, store);
   } else if (flags.store)
-    store = openStore(flags.store, flags.s3Endpoint, (line) => io.stderr.write(`airspace-publisher: ${line}\n`));
+    store = await openStore(flags.store, flags.s3Endpoint, (line) => io.stderr.write(`airspace-publisher: ${line}\n`));
   else throw new UsageError("explain needs --store DIR, or the inputs (--airspaces … --date …)");
   const record = new DayRecord(store, tierPrefix("dynamic"));
   const manifest = await versionAsked(record, store, flags, io.now());

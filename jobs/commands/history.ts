@@ -37,7 +37,9 @@ export async function historyCommand(flags: HistoryFlags, io: Io): Promise<numbe
   }
   if (to < from) throw new UsageError("--to is before --from");
   if (to - from > 400 * DAY_MS) throw new UsageError("--from and --to span more than the record's 400 days");
-  const store = openStore(flags.store, flags.s3Endpoint, (line) => io.stderr.write(`airspace-publisher: ${line}\n`));
+  const store = await openStore(flags.store, flags.s3Endpoint, (line) =>
+    io.stderr.write(`airspace-publisher: ${line}\n`),
+  );
   const record = new DayRecord(store, tierPrefix("dynamic"));
   const first = isoInstant(from).slice(0, 10);
   const last = isoInstant(to).slice(0, 10);

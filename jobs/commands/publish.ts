@@ -86,7 +86,8 @@ export async function publishCommand(flags: PublishFlags, io: Io, store?: Object
   const notams = flags.notams ? await readNotamInputs(flags.notams, stdin, now, declared, skipped) : undefined;
   const aup = flags.aup ? await readAupInputs(flags.aup, stdin, now, skipped) : undefined;
   const target =
-    store ?? openStore(flags.store, flags.s3Endpoint, (line) => io.stderr.write(`airspace-publisher: ${line}\n`));
+    store ??
+    (await openStore(flags.store, flags.s3Endpoint, (line) => io.stderr.write(`airspace-publisher: ${line}\n`)));
   const report = await publishDay(
     inputs,
     {

@@ -62,7 +62,7 @@ export async function replayCommand(flags: ReplayFlags, io: Io): Promise<number>
   const retention = retentionOf(flags);
   const snapshots = await listSnapshots(flags.notams);
   const store = new CountingStore(
-    openStore(flags.store, flags.s3Endpoint, (line) => io.stderr.write(`airspace-publisher: ${line}\n`)),
+    await openStore(flags.store, flags.s3Endpoint, (line) => io.stderr.write(`airspace-publisher: ${line}\n`)),
   );
   const log = createLogger(io.stderr, true);
   const stdin = () => readStdin(io);

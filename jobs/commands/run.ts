@@ -64,7 +64,9 @@ export async function runCommand(
   const [, tomorrowDay] = daysToPublish(day, now, tomorrowFlag(flags.tomorrow, flags.date ? "no" : "auto"));
   const withTomorrow = tomorrowDay !== undefined;
   const retention = retentionOf(flags);
-  const store = openStore(flags.store, flags.s3Endpoint, (line) => io.stderr.write(`airspace-publisher: ${line}\n`));
+  const store = await openStore(flags.store, flags.s3Endpoint, (line) =>
+    io.stderr.write(`airspace-publisher: ${line}\n`),
+  );
   const log = createLogger(io.stderr, flags.quiet);
   const fetched: Array<{ source: SourceConfig; r: FetchResult }> = [];
   for (const source of config.sources) {

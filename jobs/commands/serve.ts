@@ -73,7 +73,9 @@ export async function startOrigin(flags: ServeFlags, io: Io): Promise<Origin> {
     return `${st.mtimeMs}:${st.size}:${st.ino}`;
   };
   let tokensSeen = await signature();
-  const store = openStore(flags.store, flags.s3Endpoint, (line) => io.stderr.write(`airspace-publisher: ${line}\n`));
+  const store = await openStore(flags.store, flags.s3Endpoint, (line) =>
+    io.stderr.write(`airspace-publisher: ${line}\n`),
+  );
   const cache = new FragmentCache(cacheBytes);
   const views = { dynamic: new TierView(store, "dynamic", cache), static: new TierView(store, "static", cache) };
   let status: Buffer | undefined;

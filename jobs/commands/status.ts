@@ -9,7 +9,9 @@ export async function statusCommand(
   flags: { store: string; s3Endpoint?: string; json?: boolean },
   io: Io,
 ): Promise<number> {
-  const store = openStore(flags.store, flags.s3Endpoint, (line) => io.stderr.write(`airspace-publisher: ${line}\n`));
+  const store = await openStore(flags.store, flags.s3Endpoint, (line) =>
+    io.stderr.write(`airspace-publisher: ${line}\n`),
+  );
   const bytes = await store.get("v1/status/master-features.json");
   if (!bytes) {
     io.stderr.write(`airspace-publisher: no status document in ${store.url} yet (every publish writes it)\n`);

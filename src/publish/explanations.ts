@@ -13,12 +13,41 @@ export async function writeExplanations(store: ObjectStore, doc: ExplainDocument
   const key = explainKey(doc.version);
   if (await store.head(key)) return;
   const from = base && base !== doc.version ? await readExplanations(store, base) : undefined;
-  const stored = from ? delta(doc, from) : doc;
-  await store.put(key, gzipSync(Buffer.from(JSON.stringify(stored))), {
+  await put(store, key, from ? delta(doc, from) : doc);
+}
+
+const put = (store: ObjectStore, key: string, doc: ExplainDocument) =>
+  store.put(key, gzipSync(Buffer.from(JSON.stringify(doc))), {
     contentType: "application/json",
     contentEncoding: "gzip",
     cacheControl: "no-store",
   });
+
+/**
+ * The explanations of a later version of the day than `prior`'s, which differ from `prior`'s only in `changed` (a
+ * refresh past some features' windows): `prior`'s stored delta with `changed` laid over it, or `changed` alone when
+ * `prior` is the day's first version `first`. Neither the first version's document nor the whole set is read; a
+ * delta may so hold an entry equal to the first version's (one that changed back), which reading merges the same.
+ * False, with nothing written, when `prior` is not stored or is a delta on another version than `first`.
+ */
+export async function writeExplanationsOver(
+  store: ObjectStore,
+  doc: Omit<ExplainDocument, "features">,
+  prior: string,
+  changed: ExplainDocument["features"],
+  first: string,
+): Promise<boolean> {
+  const key = explainKey(doc.version);
+  if (await store.head(key)) return true;
+  if (doc.version === first || !(await store.head(explainKey(first)))) return false;
+  // the day's first version is stored whole: only a later one's delta is read
+  const stored = prior === first ? undefined : await readStored(store, prior);
+  if (prior !== first && stored?.base !== first) return false;
+  const over = stored ? { ...stored.features, ...changed } : { ...changed };
+  const features = Object.fromEntries(Object.entries(over).sort(([a], [b]) => cmp(a, b)));
+  const delta: ExplainDocument = { ...doc, features, base: first, removed: stored?.removed ?? [] };
+  await put(store, key, delta);
+  return true;
 }
 
 /** The explanations of a version, or undefined when none were stored (versions published before issue 15). */

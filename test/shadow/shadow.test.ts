@@ -8,8 +8,10 @@ import {
   MASTER_PREFIX,
   masterKey,
   readMaster,
+  readShadowManifest,
   runShadow,
   SHADOW_MANIFEST_KEY,
+  ShadowManifest,
   type ShadowOptions,
 } from "../../src/shadow/shadow.js";
 import { STATUS_KEY, StatusDocument, type StatusInputs, statusOf } from "../../src/shadow/status.js";
@@ -49,6 +51,41 @@ async function storedStatus(store: MemoryStore): Promise<{ text: string; doc: St
   const text = (await store.get(STATUS_KEY))!.toString("utf8");
   return { text, doc: StatusDocument.parse(JSON.parse(text)) };
 }
+
+describe("readShadowManifest", () => {
+  const H = "a".repeat(64);
+  const good = {
+    schema: 1,
+    version: VERSION,
+    builtAt: "2026-09-14T08:00:00Z",
+    features: { "ed-r1": H, "lf-r3": H },
+    countries: { DE: { sha256: H, ids: ["ed-r1"] } },
+  };
+  const read = async (doc: unknown) => {
+    const store = new MemoryStore();
+    await store.put(SHADOW_MANIFEST_KEY, Buffer.from(JSON.stringify(doc)));
+    return readShadowManifest(store);
+  };
+
+  it("reads what the schema accepts, as zod reads it", async () => {
+    expect(await read(good)).toEqual(ShadowManifest.parse(good));
+    const { countries: _, ...older } = good;
+    expect(await read(older)).toEqual(ShadowManifest.parse(older));
+  });
+
+  it.each([
+    ["a hash that is not a SHA-256", { ...good, features: { "ed-r1": "abc" } }, /features\.ed-r1/],
+    ["features not an object", { ...good, features: [] }, /features: not an object/],
+    ["a country without ids", { ...good, countries: { DE: { sha256: H } } }, /countries\.DE/],
+    ["a country with another member", { ...good, countries: { DE: { sha256: H, ids: [], n: 1 } } }, /countries\.DE/],
+    ["an id that is not a string", { ...good, countries: { DE: { sha256: H, ids: [1] } } }, /countries\.DE/],
+    ["no builtAt", { ...good, builtAt: undefined }, /builtAt/],
+    ["an unknown field", { ...good, extra: 1 }, /extra/],
+  ])("rejects %s, as the schema does", async (_, doc, message) => {
+    expect(ShadowManifest.safeParse(doc).success).toBe(false);
+    await expect(read(doc)).rejects.toThrow(message);
+  });
+});
 
 describe("runShadow", () => {
   it("bootstraps on the first run: every feature loaded once, status healthy and short-cached", async () => {
