@@ -4,7 +4,6 @@
 // state at its own `now` from these pieces, and serialises again only the chunks of the fragments where one changed.
 import type { Feature } from "./model/contract.js";
 import type { Explanation } from "./model/explain.js";
-import { validateFeature } from "./publish/validate.js";
 import type { Track } from "./resolve/activity.js";
 
 /**
@@ -31,8 +30,8 @@ export interface Ahead {
 const MAX_PIECES = 16;
 
 /**
- * The pieces after each published feature of country `cc` with a bounded window, up to `dayEnd`. A piece that would
- * fail the contract ends the feature's pieces there (a run past it derives again).
+ * The pieces after each published feature of country `cc` with a bounded window, up to `dayEnd`. They are checked
+ * against the contract when a later run takes them (src/incremental.ts): one that fails makes that run derive.
  */
 export function resolveAhead(
   cc: string,
@@ -53,7 +52,7 @@ export function resolveAhead(
         r.feature.type === f.type &&
         r.feature.properties._id === id &&
         r.feature.properties.country === cc;
-      if (!same || validateFeature(r.feature).length > 0) break;
+      if (!same) break;
       const until = Number.isFinite(r.window.hi) ? r.window.hi : null;
       next.push({ from: hi, until, properties: r.feature.properties, explanation: r.explanation });
       if (until === null) break;

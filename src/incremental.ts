@@ -32,6 +32,7 @@ import { blocksOf, openairBlocks, openairOf } from "./publish/openair.js";
 import { type PublishResult, publishVersion } from "./publish/publish.js";
 import type { StageCache } from "./publish/stage-cache.js";
 import type { ObjectStore } from "./publish/store.js";
+import { validateFeature } from "./publish/validate.js";
 import { againReport, type RunReport } from "./report.js";
 import type { NowWindow, Track } from "./resolve/activity.js";
 import { type SourceEvidence, type SourceFacts, standingOf } from "./resolve/evidence.js";
@@ -252,6 +253,9 @@ export async function reusable(
           return g;
         });
         if (replaced !== moved.changed.size) return { miss: `${cc}'s stored chunk lacks a feature resolved ahead` };
+        // the contract, as the country stage checks a derived feature (a piece is checked when taken)
+        const failing = now.find((g, k) => g !== was[k] && validateFeature(g).length > 0);
+        if (failing) return { miss: `${failing.properties._id} resolved ahead fails the contract` };
         changed += replaced;
         change.changed.push(...diffFeatures(was, now).changed);
         renewed.set(
