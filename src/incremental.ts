@@ -12,7 +12,7 @@ import { type Ahead, advanceCountry, firstChange, resolveAhead, withPiece } from
 import type { Feature } from "./model/contract.js";
 import { EXPLAIN_SCHEMA, type ExplainDocument, type Explanation } from "./model/explain.js";
 import type { Logger } from "./model/logger.js";
-import type { CountryEntry, SourceEntry } from "./model/manifest.js";
+import { type CountryEntry, parseVersioned, type SourceEntry, VersionManifest } from "./model/manifest.js";
 import { isoInstant, type UtcDay } from "./model/time.js";
 import type { Tier } from "./model/vocab.js";
 import type { AirspaceInput, PublishDayOptions } from "./pipeline.js";
@@ -24,12 +24,14 @@ import {
   chunkText,
   patchArtifact,
   storedArtifact,
+  tierPrefix,
 } from "./publish/artifacts.js";
 import { type Change, diffFeatures } from "./publish/changes.js";
 import { explainKey, readExplanations, writeExplanations, writeExplanationsOver } from "./publish/explanations.js";
 import type { Piece } from "./publish/gzip.js";
 import { blocksOf, openairBlocks, openairOf } from "./publish/openair.js";
 import { type PublishResult, publishVersion } from "./publish/publish.js";
+import { manifestKey } from "./publish/record.js";
 import type { StageCache } from "./publish/stage-cache.js";
 import type { ObjectStore } from "./publish/store.js";
 import { validateFeature } from "./publish/validate.js";
@@ -203,7 +205,11 @@ export async function reusable(
   if (JSON.stringify(evidence) !== entry.evidence) return { miss: "a source's standing changed" };
   let lo = head.window[0] ?? Number.NEGATIVE_INFINITY;
   if (o.now < lo) return { miss: "now is before the earlier run's" };
-  if (!(await store.head(explainKey(head.version)))) return { miss: "its explanations are gone" };
+  // the explanations the refresh lays its changes over: the earlier run's, and the day's first (their base)
+  const earlier = await store.get(manifestKey(tierPrefix("dynamic"), head.version));
+  const first = earlier && parseVersioned(VersionManifest, earlier.toString("utf8"), head.version).first;
+  for (const v of new Set([head.version, first ?? head.version]))
+    if (!(await store.head(explainKey(v)))) return { miss: "its explanations are gone" };
   const explanations: Record<string, Explanation> = {};
   const activity = structuredClone(head.report.activity);
   const tiers: Reuse["tiers"] = [];

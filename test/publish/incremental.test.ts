@@ -12,7 +12,7 @@ import type { Logger } from "../../src/model/logger.js";
 import type { VersionManifest } from "../../src/model/manifest.js";
 import { utcDay } from "../../src/model/time.js";
 import { publishDay } from "../../src/pipeline.js";
-import { readExplanations } from "../../src/publish/explanations.js";
+import { explainKey, readExplanations } from "../../src/publish/explanations.js";
 import { LocalStore } from "../../src/publish/local-store.js";
 import { FIXTURES, tempDir } from "../helpers.js";
 
@@ -159,6 +159,24 @@ describe("incremental publication", () => {
     expect(after).not.toContain(key);
     expect(after.filter((k) => k.startsWith("internal/cache/day/"))).toHaveLength(1);
     expect(content(manifestOf(dir, other.report.version))).toEqual(content((await fromScratch(t0)).manifest));
+  }, 300_000);
+
+  it("derives when the explanations a refresh would lay its changes over are gone (the day's first version's)", async () => {
+    const dir = tempDir("explain-gone-");
+    const store = new WatchedStore(dir);
+    const t0 = Date.parse("2026-08-22T11:15:00Z");
+    const first = await publish(store, t0, "code-1");
+    const { entry } = await dayHead(dir);
+    const inside = await publish(store, entry.window[1]! - 1, "code-1");
+    expect(inside.reused).toBe(true);
+    // the later version's delta is there, its base (the day's first) is not
+    await store.delete(explainKey(first.report.version));
+    const past = await publish(store, entry.window[1]!, "code-1");
+    expect(past.reused).toBe(false);
+    expect(past.why).toBe("its explanations are gone");
+    expect(await readExplanations(new LocalStore(dir), past.report.version)).toEqual(
+      (await fromScratch(entry.window[1]!)).explain,
+    );
   }, 300_000);
 
   it("derives when a source's standing changed, though the inputs did not", async () => {
