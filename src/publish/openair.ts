@@ -162,8 +162,8 @@ function shape(ring: readonly (readonly number[])[]): string[] {
   }
   // whole seconds as integers: one number per point (|lat| · 3600 < 10⁶)
   const distinct = new Set(rounded.map((p) => Math.round(p[0]! * 3600) * 1e6 + Math.round(p[1]! * 3600))).size;
-  const ends = rounded.length > 0 && (rounded[0]![0] !== rounded.at(-1)![0] || rounded[0]![1] !== rounded.at(-1)![1]);
-  const closed = ends ? [...rounded, rounded[0]!] : rounded;
+  const open = rounded.length > 0 && (rounded[0]![0] !== rounded.at(-1)![0] || rounded[0]![1] !== rounded.at(-1)![1]);
+  const closed = open ? [...rounded, rounded[0]!] : rounded;
   if (distinct >= 3 && !(ringSelfIntersects(closed) && !ringSelfIntersects(exact))) return closed.map((p) => point(p));
   const lon = exact.reduce((n, p) => n + p[0]!, 0) / exact.length;
   const lat = exact.reduce((n, p) => n + p[1]!, 0) / exact.length;

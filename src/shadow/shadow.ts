@@ -16,7 +16,8 @@ export const SHADOW_MANIFEST_KEY = "internal/shadow/manifest.json";
 export const BOOTSTRAP_KEY = "internal/shadow/bootstrap.json";
 export const MASTER_PREFIX = "internal/master-features/";
 const SCHEMA = 1;
-const Sha256 = z.string().regex(/^[0-9a-f]{64}$/);
+const SHA256 = /^[0-9a-f]{64}$/;
+const Sha256 = z.string().regex(SHA256);
 
 export const ShadowManifest = z.strictObject({
   schema: z.literal(SCHEMA),
@@ -139,7 +140,6 @@ export async function readShadowManifest(store: ObjectStore): Promise<ShadowMani
   return readJson(store, ShadowManifestShape, SHADOW_MANIFEST_KEY);
 }
 
-const SHA256 = /^[0-9a-f]{64}$/;
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
 
 /** ShadowManifest's own fields by its schema, its records by hand (the same rules). */
