@@ -1,8 +1,8 @@
 // `make bench` (map part): the map page loading and drawing the Europe-scale publication (20 000 airspaces,
 // 40 000 NOTAMs, 2 000 AUP rows) in Debian's headless Chromium through the origin (in its own process).
 // Measures, five times in a fresh page, the time from pressing Load to the page's "drawn" mark plus two
-// animation frames (the canvas is painted by then), with the page's own phases, for one country (DE, goal under
-// 1.5 s) and for EUROPE (goal under 3 s), medians.
+// animation frames (the canvas is painted by then), with the page's own phases, for one country (DE) and for
+// EUROPE, medians (goal under 1.5 s each), once the origin has made the map form (that time is reported too).
 // Writes bench/out/map.json.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -55,6 +55,10 @@ async function run(): Promise<void> {
     }),
   );
   const origin = await spawnOrigin(STORE, TOKENS);
+  // the origin makes the map form of a version when it switches to it, long before pilots load the page: the
+  // pages are timed once it has, and what it took is reported beside them
+  const ready = JSON.parse(await origin.logged(/"msg":"map form ready"/)) as { countries: number; ms: number };
+  console.log(`origin: the map form of ${ready.countries} countries made in ${(ready.ms / 1000).toFixed(2)} s`);
   const browser = await launchChromium();
   type Run = { seconds: number; features: number; phases: Record<string, unknown> };
   /** Five fresh pages loading `countries`: pressing Load to the canvas painted (two animation frames). */
@@ -89,7 +93,7 @@ async function run(): Promise<void> {
     return runs;
   };
   try {
-    const result: Record<string, unknown> = {};
+    const result: Record<string, unknown> = { mapFormMadeSeconds: ready.ms / 1000 };
     for (const [countries, goal] of [
       ["DE", 1.5],
       ["EUROPE", 1.5],
@@ -101,8 +105,9 @@ async function run(): Promise<void> {
       const ms = (r: Run, k: string) => `${Math.round(Number(r.phases[k]))} ms`;
       for (const r of runs)
         console.log(
-          `  ${r.seconds.toFixed(2)} s: last byte ${ms(r, "downloadMs")} (parsing as it arrives, ${r.phases.pieces} pieces),` +
-            ` parsed ${ms(r, "parseMs")} later, drawn in ${ms(r, "drawMs")}, painted in ${ms(r, "paintMs")}`,
+          `  ${r.seconds.toFixed(2)} s: answer ${ms(r, "fetchMs")}, last byte ${ms(r, "downloadMs")} later (decoding` +
+            ` ${r.phases.pieces} frames as they arrive), drawn in ${ms(r, "drawMs")}, fitted in ${ms(r, "fitMs")},` +
+            ` page done at ${ms(r, "loadedMs")}, painted in ${ms(r, "paintMs")}`,
         );
       console.log(`median ${median.seconds.toFixed(2)} s (goal < ${goal} s)`);
       if (median.seconds >= goal) {

@@ -45,7 +45,7 @@ export async function spawnOrigin(
   store: string,
   tokens: string,
   stdout: number | "ignore" = "ignore",
-): Promise<{ url: string; close(): Promise<void> }> {
+): Promise<{ url: string; logged(pattern: RegExp): Promise<string>; close(): Promise<void> }> {
   const cli = path.join(ROOT, "dist", "jobs", "cli.js");
   const child = spawn(process.execPath, [cli, "serve", "--store", store, "--tokens", tokens, "--port", "0"], {
     stdio: ["ignore", stdout, "pipe"],
@@ -53,10 +53,26 @@ export async function spawnOrigin(
   const stderr = child.stderr;
   if (!stderr) throw new Error("the origin's stderr is not piped");
   stderr.pipe(process.stderr);
+  let err = "";
+  stderr.on("data", (chunk: Buffer) => {
+    err += chunk;
+  });
+  /** The first line of the origin's log that matches, once it is written. */
+  const logged = (pattern: RegExp) =>
+    new Promise<string>((resolve, reject) => {
+      const look = () => {
+        const line = err.split("\n").find((l) => pattern.test(l));
+        if (line === undefined) return false;
+        stderr.off("data", look);
+        resolve(line);
+        return true;
+      };
+      if (look()) return;
+      stderr.on("data", look);
+      child.once("exit", (code) => reject(new Error(`the origin exited (${code}): ${err}`)));
+    });
   const url = await new Promise<string>((resolve, reject) => {
-    let err = "";
-    stderr.on("data", (chunk: Buffer) => {
-      err += chunk;
+    stderr.on("data", () => {
       const listening = /"url":"([^"]+)"/.exec(err);
       if (listening) resolve(listening[1]!);
     });
@@ -64,6 +80,7 @@ export async function spawnOrigin(
   });
   return {
     url,
+    logged,
     close: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -1,6 +1,7 @@
 // Bundles the map page (web/) into dist/web: app.js (Leaflet, topojson-client, Natural Earth outlines from
 // world-atlas, the pipeline's palette), worker.js (the
-// parsing worker), index.html, app.css and Leaflet's stylesheet. No network at build time.
+// popups' details worker), index.html, app.css and Leaflet's stylesheet. No network at build time.
+// WEB_MINIFY=0 keeps names readable for a browser profile.
 import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -15,7 +16,7 @@ await build({
   entryPoints: { app: path.join(root, "web", "main.ts"), worker: path.join(root, "web", "worker.ts") },
   outdir: out,
   bundle: true,
-  minify: true,
+  minify: process.env.WEB_MINIFY !== "0",
   format: "iife",
   target: "es2020",
   legalComments: "eof",

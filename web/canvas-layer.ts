@@ -1,7 +1,8 @@
-// One canvas for every feature, drawn straight from Web Mercator coordinates computed once per load (by the
-// parsing workers, web/geometry.ts): tens of thousands of polygons with a million vertices repaint in a fraction
-// of a second, where one Leaflet layer per feature takes seconds. Points closer than half a pixel to the previous one are skipped while drawing.
-// Features under four pixels are drawn as small boxes. Clicks are answered by a bounding-box scan and an even-odd
+// One canvas for every feature, drawn straight from Web Mercator coordinates decoded once per load (the map form,
+// src/publish/map-form.ts): tens of thousands of polygons with two million vertices repaint in a fraction of a
+// second, where one Leaflet layer per feature takes seconds. Points closer than half a pixel to the previous one are
+// skipped while drawing. Features under four pixels are drawn as small boxes, those alike in a row as one path;
+// under sixteen, their outline is a hairline. Clicks are answered by a bounding-box scan and an even-odd
 // point-in-polygon test, topmost feature first.
 import L from "leaflet";
 import { latOf, lonOf } from "./geometry.js";
@@ -120,6 +121,11 @@ export class FeatureCanvas<T> extends L.Layer {
     const [vx0, vy0, vx1, vy1] = [ox / scale, oy / scale, (ox + size.x) / scale, (oy + size.y) / scale];
     const minStep = 0.5 / scale;
     const started = performance.now();
+    // the context's state is set only when it changes: Chrome parses a colour string on every assignment, and
+    // features sorted by priority mostly share their style with the one before
+    const pen = new Pen(ctx);
+    /** Small features' boxes in the path not yet filled. */
+    let boxes = 0;
     for (const s of this.shapes) {
       if (s.box[2] < vx0 || s.box[0] > vx1 || s.box[3] < vy0 || s.box[1] > vy1) continue;
       const style = this.styleOf(s.item);
@@ -128,11 +134,18 @@ export class FeatureCanvas<T> extends L.Layer {
       const w = (s.box[2] - s.box[0]) * scale;
       const h = (s.box[3] - s.box[1]) * scale;
       if (w < 4 && h < 4) {
-        ctx.globalAlpha = style.strokeAlpha;
-        ctx.fillStyle = style.stroke;
-        ctx.fillRect(s.box[0] * scale - ox, s.box[1] * scale - oy, Math.max(2, w), Math.max(2, h));
+        // boxes alike in a row are filled as one path: a fillRect each took most of a Europe-wide repaint
+        if (boxes === 0 || style.stroke !== pen.fillWith || style.strokeAlpha !== pen.alpha) {
+          if (boxes > 0) ctx.fill();
+          ctx.beginPath();
+          pen.fill(style.stroke, style.strokeAlpha);
+        }
+        ctx.rect(s.box[0] * scale - ox, s.box[1] * scale - oy, Math.max(2, w), Math.max(2, h));
+        boxes++;
         continue;
       }
+      if (boxes > 0) ctx.fill();
+      boxes = 0;
       ctx.beginPath();
       for (const ring of s.rings) {
         let px = ring[0]!;
@@ -148,15 +161,13 @@ export class FeatureCanvas<T> extends L.Layer {
         }
         ctx.closePath();
       }
-      ctx.globalAlpha = style.fillAlpha;
-      ctx.fillStyle = style.fill;
+      pen.fill(style.fill, style.fillAlpha);
       ctx.fill("evenodd");
-      ctx.globalAlpha = style.strokeAlpha;
-      ctx.strokeStyle = style.stroke;
-      ctx.lineWidth = style.width;
-      ctx.setLineDash(style.dash);
+      // under 16 pixels a wider outline would cover the feature; a hairline is also far cheaper to draw
+      pen.stroke(style.stroke, style.strokeAlpha, w < 16 && h < 16 ? 1 : style.width, style.dash);
       ctx.stroke();
     }
+    if (boxes > 0) ctx.fill();
     this.lastPaintMs = performance.now() - started;
     ctx.globalAlpha = 1;
   }
@@ -173,6 +184,34 @@ export class FeatureCanvas<T> extends L.Layer {
       this.onClick(s.item, e.latlng);
       return;
     }
+  }
+}
+
+/** A 2D context's fill and stroke state, assigned only when it differs from the last assignment. */
+class Pen {
+  fillWith: string | CanvasPattern | undefined;
+  private strokeWith: string | undefined;
+  alpha = -1;
+  private width = -1;
+  private dash: number[] | undefined;
+
+  constructor(private readonly ctx: CanvasRenderingContext2D) {}
+
+  fill(paint: string | CanvasPattern, alpha: number): void {
+    this.setAlpha(alpha);
+    if (paint !== this.fillWith) this.ctx.fillStyle = this.fillWith = paint;
+  }
+
+  stroke(paint: string, alpha: number, width: number, dash: number[]): void {
+    this.setAlpha(alpha);
+    if (paint !== this.strokeWith) this.ctx.strokeStyle = this.strokeWith = paint;
+    if (width !== this.width) this.ctx.lineWidth = this.width = width;
+    if (dash !== this.dash && (dash.length > 0 || (this.dash?.length ?? 1) > 0)) this.ctx.setLineDash(dash);
+    this.dash = dash;
+  }
+
+  private setAlpha(alpha: number): void {
+    if (alpha !== this.alpha) this.ctx.globalAlpha = this.alpha = alpha;
   }
 }
 

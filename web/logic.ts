@@ -2,94 +2,18 @@
 // limits meet an altitude band, which filters let a feature through, how to word limits and intervals. Tested
 // in Node (test/web/logic.test.ts) and bundled into the page.
 import type { Frequency, Feature as FullFeature, Interval, VerticalLimit } from "../src/model/contract.js";
+import { type MapFeature, summaryOf } from "../src/publish/map-form.js";
 
-/** What the page needs of a feature: its properties (the geometry lives in the canvas's packed arrays). */
+export { feet, intervalsOf, isObstacle } from "../src/publish/map-form.js";
+
+/** What the page needs of a feature for its words: its properties (the geometry lives in the canvas's arrays). */
 type Feature = Pick<FullFeature, "properties">;
 
-/** How a feature's outline and fill are drawn (its dynamicStyle, shared between features styled alike). */
-export interface PageStyle {
-  fillColor: string;
-  lineColor: string;
-  lineWidth: number;
-  dash: number[];
-  direction: string;
-}
+/** What the page keeps of a feature while it is drawn, as the map form gives it (src/publish/map-form.ts). */
+export type Summary = MapFeature;
 
-/**
- * What the page keeps of a feature while it is drawn: enough to style, filter and highlight it. The whole
- * properties stay in the worker that parsed them and are fetched for a popup.
- */
-export interface Summary {
-  id: string;
-  /** For the search: the name as published. */
-  name: string;
-  type: number;
-  activationType: string;
-  category: string;
-  obstacle: boolean;
-  isActive: string;
-  lowerFt: number;
-  upperFt: number;
-  priority: number;
-  style: PageStyle | undefined;
-  /** Activation times and schedule rows as epoch ms [start, end, start, end, …]. */
-  intervals: number[];
-  /** Where the whole properties are: the load, its worker, the index there. */
-  load: number;
-  part: number;
-  index: number;
-}
-
-const instants = new Map<string, number>();
-/** Date.parse, remembered: most features share the same few interval bounds (the day's start and end). */
-function instant(iso: string): number {
-  let ms = instants.get(iso);
-  if (ms === undefined) {
-    if (instants.size > 100_000) instants.clear();
-    ms = Date.parse(iso);
-    instants.set(iso, ms);
-  }
-  return ms;
-}
-
-/** The summary of a feature; `styles` shares one PageStyle between features styled alike. */
-export function summarize(f: Feature, index = 0, styles = new Map<string, PageStyle>()): Summary {
-  const p = f.properties;
-  const m = p.vendor.dynamicAirspaceMapping;
-  const s = m.dynamicStyle;
-  let style: PageStyle | undefined;
-  if (s) {
-    const key = `${s.fillColor}|${s.lineColor}|${s.lineWidth}|${s.lineDasharray.join(",")}|${s.polygonPaintDirection}`;
-    style = styles.get(key);
-    if (!style) {
-      style = {
-        fillColor: s.fillColor,
-        lineColor: s.lineColor,
-        lineWidth: s.lineWidth,
-        dash: s.lineDasharray,
-        direction: s.polygonPaintDirection,
-      };
-      styles.set(key, style);
-    }
-  }
-  return {
-    id: p._id,
-    name: p.name,
-    type: p.type,
-    activationType: m.activationType,
-    category: p.featureCategory,
-    obstacle: isObstacle(f),
-    isActive: m.isActive,
-    lowerFt: feet(p.lowerLimit),
-    upperFt: feet(p.upperLimit),
-    priority: s?.priority ?? 0,
-    style,
-    intervals: intervalsOf(f).flatMap((i) => [instant(i.start), instant(i.end)]),
-    load: 0,
-    part: 0,
-    index,
-  };
-}
+/** The summary of a feature, as the origin's map form gives it; `country` names the collection it is in. */
+export const summarize = (f: Feature, country = ""): Summary => ({ ...summaryOf(f), country });
 
 export interface Filters {
   /** Airspace types shown; empty = all. */
@@ -110,24 +34,10 @@ export const ALL: Filters = {
   obstacles: true,
 };
 
-/** A limit in feet: metres converted, flight levels ×100, GND 0. */
-export function feet(l: VerticalLimit): number {
-  if (l.referenceDatum === 0 && l.value === 0) return 0;
-  if (l.unit === 6) return l.value * 100;
-  if (l.unit === 0) return Math.round(l.value * 3.28084);
-  return l.value;
-}
-
 /** Whether [lower, upper] of the feature meets the band (touching counts). */
 export function meetsBand(s: Summary, [lo, hi]: readonly [number, number]): boolean {
   return s.lowerFt <= hi && s.upperFt >= lo;
 }
-
-export const isObstacle = (f: Feature): boolean =>
-  f.properties.iscraneobstacle === 1 ||
-  f.properties.iswindturbineobstacle === 1 ||
-  f.properties.ismastortowerobstacle === 1 ||
-  f.properties.ispoleorpylonobstacle === 1;
 
 /** Whether the filters hide the feature altogether (a feature outside the band is faded, not hidden). */
 export function hidden(s: Summary, filters: Filters): boolean {
@@ -136,15 +46,6 @@ export function hidden(s: Summary, filters: Filters): boolean {
   if (s.category === "graphicalNotam" && !filters.graphicalNotams) return true;
   if (s.obstacle && !filters.obstacles) return true;
   return false;
-}
-
-/** The intervals of the day that make the feature active: its activation times and its schedule rows. */
-export function intervalsOf(f: Feature): Interval[] {
-  const m = f.properties.vendor.dynamicAirspaceMapping;
-  return [
-    ...m.airspaceActivationTimes,
-    ...m.dynamicScheduleAndVerticalLimits.map(({ start, end }) => ({ start, end })),
-  ];
 }
 
 /** Active at the instant: inside one of its intervals ([start, end)). */

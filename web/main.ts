@@ -7,7 +7,9 @@ import { feature as topoFeature } from "topojson-client";
 import type { Topology } from "topojson-specification";
 import countries50m from "world-atlas/countries-50m.json";
 import { AIRSPACE_TYPE_NAMES, AirspaceType } from "../src/model/vocab.js";
+import { MapFormReader, type MapFrame } from "../src/publish/map-form.js";
 import { FeatureCanvas, type PaintStyle, type Shape } from "./canvas-layer.js";
+import { DetailsWorker } from "./details.js";
 import { explanation } from "./explain.js";
 import { ringsOf } from "./geometry.js";
 import {
@@ -22,8 +24,7 @@ import {
   meetsBand,
   type Summary,
 } from "./logic.js";
-import { type Parsed, Parsers, Superseded } from "./parsers.js";
-import { legend, popup } from "./popup.js";
+import { esc, legend, popup } from "./popup.js";
 
 /** SPEC §3: a publication older than this is degraded. */
 const MAX_LAG_MS = 30 * 60_000;
@@ -47,8 +48,8 @@ L.geoJSON(topoFeature(countries50m as unknown as Topology, (countries50m as unkn
   style: { color: "#94a3b8", weight: 0.8, fillColor: "#f8fafc", fillOpacity: 1 },
 }).addTo(map);
 const layer = new FeatureCanvas<Summary>(paintStyle, (s, at) => void openPopup(s, at)).addTo(map);
-/** Parsing workers, as many as the machine has cores (at most four): the main thread only draws. */
-const parsers = new Parsers(Math.min(4, Math.max(2, navigator.hardwareConcurrency || 2)), "worker.js");
+/** Fetches and parses a country's GeoJSON off the page's thread when a popup first needs its properties. */
+const details = new DetailsWorker("worker.js");
 
 const hatches = new Map<string, CanvasPattern>();
 /** A diagonal hatch in the feature's line colour, as a canvas pattern Leaflet's canvas renderer can fill with. */
@@ -111,8 +112,15 @@ function paintStyle(f: Summary): PaintStyle | undefined {
   };
 }
 
+const dayStarts = new Map<string, number>();
+/** The instant of a minute of the shown day (the day's start parsed once: a repaint asks for every feature). */
 function instantOf(minute: number): number {
-  return Date.parse(`${state.day}T00:00:00Z`) + minute * 60_000;
+  let start = dayStarts.get(state.day);
+  if (start === undefined) {
+    start = Date.parse(`${state.day}T00:00:00Z`);
+    dayStarts.set(state.day, start);
+  }
+  return start + minute * 60_000;
 }
 
 function restyle(): void {
@@ -137,31 +145,36 @@ function placeNowMarker(): void {
   if (minute !== undefined) marker.style.left = `${(minute / 1439) * 100}%`;
 }
 
-/** Opens a feature's popup once its worker has sent its whole properties. */
+/** Opens a feature's popup: its name at once, its whole properties once its country's collection is in. */
 async function openPopup(s: Summary, at: L.LatLng): Promise<void> {
-  const properties = await parsers.properties(s);
-  if (!properties) return;
-  const render = (because?: string) => popup({ properties }, state.day, instantOf(state.minute), because);
-  const shown = L.popup({ maxWidth: 400 }).setLatLng(at).setContent(render()).openOn(map);
-  // the reason `explain` gives replaces the page's own wording once the origin answers
   const token = sessionStorage.getItem("airspace-token") ?? "";
+  const shown = L.popup({ maxWidth: 400 })
+    .setLatLng(at)
+    .setContent(`<div class="popup"><h3>${esc(s.name)}</h3><p>Loading its details…</p></div>`)
+    .openOn(map);
+  const url = `/v1/data/airspaces?countries=${s.country}&day=${state.choice}`;
+  const { properties, version, error } = await details.of(url, token, state.version, s.id);
+  if (!shown.isOpen()) return;
+  if (!properties) {
+    shown.setContent(`<div class="popup"><h3>${esc(s.name)}</h3><p class="error">${esc(error ?? "")}</p></div>`);
+    return;
+  }
+  const newer =
+    version === state.version ? "" : `<p class="error">Details of version ${esc(version ?? "?")}: reload the map.</p>`;
+  const render = (because?: string) => popup({ properties }, state.day, instantOf(state.minute), because) + newer;
+  shown.setContent(render());
+  // the reason `explain` gives replaces the page's own wording once the origin answers
   const because = await explanation(properties._id, state.version, token, state.choice);
   if (because && shown.isOpen()) shown.setContent(render(because));
 }
 
-/** Draws the parsed features, higher priorities on top. */
-function draw({ summaries, packed }: Parsed): void {
+/** Draws the decoded features, higher priorities on top. */
+function draw(frames: readonly MapFrame[]): void {
   const shapes: Shape<Summary>[] = [];
-  let k = 0;
-  for (const part of packed) {
-    for (let i = 0; i < part.featureEnds.length; i++) {
-      const b = part.boxes;
-      shapes.push({
-        item: summaries[k++]!,
-        rings: ringsOf(part, i),
-        box: [b[4 * i]!, b[4 * i + 1]!, b[4 * i + 2]!, b[4 * i + 3]!],
-      });
-    }
+  for (const { features, packed } of frames) {
+    const b = packed.boxes;
+    for (const [i, item] of features.entries())
+      shapes.push({ item, rings: ringsOf(packed, i), box: [b[4 * i]!, b[4 * i + 1]!, b[4 * i + 2]!, b[4 * i + 3]!] });
   }
   shapes.sort((a, b) => byPriority(a.item, b.item));
   state.features = shapes.map((s) => s.item);
@@ -191,7 +204,7 @@ async function load(event?: Event): Promise<void> {
   // (the origin checks it before answering 304); a wrong token must not be shown data cached for another
   const choice = (document.querySelector('input[name="day"]:checked') as HTMLInputElement | null)?.value;
   state.choice = choice === "tomorrow" ? "tomorrow" : "today";
-  const r = await fetch(`/v1/data/airspaces?countries=${encodeURIComponent(countries)}&day=${state.choice}`, {
+  const r = await fetch(`/v1/data/airspaces.map?countries=${encodeURIComponent(countries)}&day=${state.choice}`, {
     cache: "no-cache",
     headers: { Authorization: `Bearer ${token}` },
   }).catch(() => undefined);
@@ -202,15 +215,29 @@ async function load(event?: Event): Promise<void> {
     return message(`${r.status} ${problem.title ?? r.statusText}: ${problem.detail ?? ""}`, true);
   }
   const fetched = performance.now();
-  let fc: Parsed;
+  let frames: MapFrame[];
+  let downloadedAt = fetched;
   try {
     if (!r.body) throw new Error("the answer is empty");
-    fc = await parsers.parse(r.body);
+    // each country's frame is decoded as soon as it is in, while the rest downloads
+    const reader = new MapFormReader();
+    const body = r.body.getReader();
+    for (;;) {
+      const { done, value } = await body.read().catch((e: unknown) => {
+        throw new Error(`the answer was cut off in transfer (${e instanceof Error ? e.message : e})`);
+      });
+      if (mine !== loads) return void body.cancel().catch(() => {}); // a later Load is under way
+      if (done) break;
+      reader.push(value);
+    }
+    downloadedAt = performance.now();
+    frames = reader.end();
   } catch (error) {
-    if (error instanceof Superseded) return; // a later Load is under way
+    if (mine !== loads) return;
     return message(`The answer could not be read: ${error instanceof Error ? error.message : error}`, true);
   }
   const parsed = performance.now();
+  const count = frames.reduce((n, f) => n + f.features.length, 0);
   const version = r.headers.get("X-Data-Version") ?? "?";
   const published = new Date(r.headers.get("Last-Modified") ?? Date.now());
   // the day the version describes (a past day republished keeps its own date), else the publication's
@@ -228,18 +255,17 @@ async function load(event?: Event): Promise<void> {
     ($("time") as HTMLInputElement).value = String(state.minute);
   }
   placeNowMarker();
-  draw(fc);
+  draw(frames);
   const drawnAt = performance.now();
+  // before the first paint, without animation: the shapes are painted once, in the view they are fitted to
   const bounds = layer.bounds();
-  if (bounds) map.fitBounds(bounds, { padding: [10, 10] });
+  if (bounds) map.fitBounds(bounds, { padding: [10, 10], animate: false });
   state.phases = {
     fetchMs: fetched - started,
-    downloadMs: fc.downloadedAt - fetched,
-    parseMs: parsed - fc.downloadedAt,
-    pieces: fc.pieces,
+    downloadMs: downloadedAt - fetched,
+    pieces: frames.length,
     drawMs: drawnAt - parsed,
     fitMs: performance.now() - drawnAt,
-    workers: fc.timings,
   };
   requestAnimationFrame(() => {
     state.phases.paintMs = layer.lastPaintMs;
@@ -247,7 +273,7 @@ async function load(event?: Event): Promise<void> {
   state.version = version;
   $("data-version").textContent = version;
   $("published").textContent = `${published.toISOString().slice(0, 16).replace("T", " ")} UTC`;
-  $("feature-count").textContent = String(fc.summaries.length);
+  $("feature-count").textContent = String(count);
   $("version").hidden = false;
   const lag = Math.max(0, Date.now() - published.getTime());
   $("published").textContent += ` (${ago(lag)})`;
@@ -255,8 +281,11 @@ async function load(event?: Event): Promise<void> {
   stale.hidden = lag <= MAX_LAG_MS;
   stale.textContent = `This data was published ${ago(lag)}: it may be out of date (a fresh publication is at most 30 min old).`;
   void status();
-  names(fc.summaries);
-  message(`${fc.summaries.length} features drawn.`);
+  // the search's suggestions once the map is painted: they are not needed to see it
+  const drawn = state.features;
+  requestAnimationFrame(() => setTimeout(() => state.features === drawn && names(drawn), 0));
+  message(`${count} features drawn.`);
+  state.phases.loadedMs = performance.now() - started;
   document.body.dataset.loaded = version;
 }
 
@@ -406,8 +435,8 @@ Object.assign(window, {
         .filter((f) => !hidden(f, state.filters) && activeAt(f, instantOf(state.minute)))
         .map((f) => f.id)
         .sort(),
-    /** How many workers parsed the last answer. */
-    parts: () => new Set(state.features.map((f) => f.part)).size,
+    /** The countries whose frames the last answer held. */
+    countries: () => [...new Set(state.features.map((f) => f.country))].sort(),
     phases: () => state.phases,
     /** The map's view: centre and bounds, for the fit checks. */
     view: () => {

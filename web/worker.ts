@@ -1,53 +1,42 @@
-// A parsing worker of the map page: takes pieces of an answer (`[feature, …]`, or a whole FeatureCollection),
-// parses them, and sends back each feature's summary and its geometry packed into transferable arrays. It keeps
-// the parsed properties of the current load, so that a popup can ask for one feature's.
-import type { Feature } from "../src/model/contract.js";
-import { pack } from "./geometry.js";
-import { type PageStyle, summarize } from "./logic.js";
+// The map page's details worker: fetches a country's GeoJSON answer when a popup first asks for one of its
+// features, parses it off the page's thread, and keeps the last few answers' properties by feature id.
+import type { Feature, FeatureCollection } from "../src/model/contract.js";
 import type { FromWorker, ToWorker } from "./messages.js";
 
-let load = -1;
-let features: Feature[] = [];
-let styles = new Map<string, PageStyle>();
+type Collection = { version: string; byId: Map<string, Feature["properties"]> };
+/** Answers kept: a popup in a country already opened answers at once. */
+const KEPT = 4;
+const answers = new Map<string, Promise<Collection>>();
 
-function reply(message: FromWorker, transfer: Transferable[] = []): void {
-  postMessage(message, { transfer });
+async function collection(url: string, token: string): Promise<Collection> {
+  const r = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
+  if (!r.ok) throw new Error(`the origin answered ${r.status} ${r.statusText}`);
+  const fc = (await r.json()) as FeatureCollection;
+  return {
+    version: r.headers.get("X-Data-Version") ?? "?",
+    byId: new Map(fc.features.map((f) => [f.properties._id, f.properties])),
+  };
 }
 
-addEventListener("message", (event: MessageEvent<ToWorker>) => {
+addEventListener("message", async (event: MessageEvent<ToWorker>) => {
   const m = event.data;
-  if (m.kind === "properties") {
-    const properties = m.load === load ? features[m.index]?.properties : undefined;
-    reply({ kind: "properties", ask: m.ask, properties });
-    return;
+  const key = `${m.token}|${m.version}|${m.url}`;
+  let answer = answers.get(key);
+  if (!answer) {
+    answer = collection(m.url, m.token);
+    answer.catch(() => answers.delete(key));
+    answers.set(key, answer);
+    if (answers.size > KEPT) answers.delete(answers.keys().next().value!);
   }
-  if (m.load !== load) {
-    load = m.load;
-    features = [];
-    styles = new Map();
-  }
+  let reply: FromWorker;
   try {
-    const t0 = performance.now();
-    const text = new TextDecoder().decode(m.bytes);
-    const t1 = performance.now();
-    const parsed = JSON.parse(text) as Feature[] | { features?: Feature[] };
-    const t2 = performance.now();
-    const list = Array.isArray(parsed) ? parsed : parsed.features;
-    if (!Array.isArray(list)) throw new Error("the answer has no features");
-    const offset = features.length;
-    const summaries = list.map((f, i) => summarize(f, offset + i, styles));
-    for (const f of list) features.push(f);
-    const t3 = performance.now();
-    const packed = pack(list);
-    const timings = { decodeMs: t1 - t0, jsonMs: t2 - t1, summarizeMs: t3 - t2, packMs: performance.now() - t3 };
-    reply({ kind: "parsed", load: m.load, piece: m.piece, summaries, packed, timings }, [
-      packed.coords.buffer,
-      packed.ringEnds.buffer,
-      packed.featureEnds.buffer,
-      packed.boxes.buffer,
-    ]);
+    const { version, byId } = await answer;
+    const properties = byId.get(m.id);
+    reply = properties
+      ? { kind: "properties", ask: m.ask, properties, version }
+      : { kind: "properties", ask: m.ask, version, error: `${m.id} is not in version ${version}` };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    reply({ kind: "error", load: m.load, piece: m.piece, message });
+    reply = { kind: "properties", ask: m.ask, error: error instanceof Error ? error.message : String(error) };
   }
+  postMessage(reply);
 });

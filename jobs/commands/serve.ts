@@ -86,8 +86,17 @@ export async function startOrigin(flags: ServeFlags, io: Io): Promise<Origin> {
   const refresh = async () => {
     for (const view of Object.values(views)) {
       try {
-        if ((await view.refresh()) === "switched")
+        if ((await view.refresh()) === "switched") {
           say("info", "serving", { tier: view.tier, version: view.current?.version });
+          // the map page's compact form, made now rather than under the first page's request
+          if (view.tier === "dynamic") {
+            const started = io.now();
+            const version = view.current?.version;
+            void view.warmMap().then((countries) => {
+              say("info", "map form ready", { tier: view.tier, version, countries, ms: io.now() - started });
+            });
+          }
+        }
       } catch (err) {
         warn("store unreadable; still serving the last good version", {
           tier: view.tier,

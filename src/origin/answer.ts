@@ -5,7 +5,9 @@
 import { createHash } from "node:crypto";
 import type { Count } from "../model/contract.js";
 import type { VersionManifest } from "../model/manifest.js";
-import { addCount, memberPieces, openairPieces, pieceOf } from "../publish/artifacts.js";
+import { addCount, memberOf, memberPieces, openairPieces, pieceOf } from "../publish/artifacts.js";
+import { deflatePieceSync } from "../publish/gzip.js";
+import { MAP_FORM_VERSION, mapEnd } from "../publish/map-form.js";
 import { OPENAIR_HEADER } from "../publish/openair.js";
 import { EUROPE } from "./countries.js";
 import type { TierView } from "./published.js";
@@ -27,6 +29,9 @@ function countOf(manifest: VersionManifest, codes: readonly string[]): Count {
   return sum;
 }
 
+/** The GeoJSON of SPEC §4.1, OpenAir for instruments (DESIGN §8), the map page's compact form (map-form.ts). */
+export type Form = "geojson" | "openair" | "map";
+
 /**
  * Answers built lately, by tier, version, form and country set (least recently used first out): the shell is
  * deflated and the tag hashed once. Several versions are served at once (today, tomorrow, past instants), so old
@@ -40,7 +45,7 @@ export async function answer(
   view: TierView,
   manifest: VersionManifest,
   codes: readonly string[],
-  form: "geojson" | "openair" = "geojson",
+  form: Form = "geojson",
 ): Promise<Answer> {
   const key = `${manifest.tier}|${manifest.version}|${form}|${codes.join(",")}`;
   const hit = recent.get(key);
@@ -49,7 +54,12 @@ export async function answer(
     recent.set(key, hit);
     return hit;
   }
-  const built = form === "geojson" ? await build(view, manifest, codes) : await buildOpenair(view, manifest, codes);
+  const built =
+    form === "geojson"
+      ? await build(view, manifest, codes)
+      : form === "openair"
+        ? await buildOpenair(view, manifest, codes)
+        : await buildMap(view, manifest, codes);
   recent.set(key, built);
   if (recent.size > RECENT) recent.delete(recent.keys().next().value!);
   return built;
@@ -66,6 +76,21 @@ async function buildOpenair(view: TierView, manifest: VersionManifest, codes: re
   const bytes = OPENAIR_HEADER.length + 1 + entries.reduce((n, e) => n + e.fragmentBytes, 0);
   const etag = createHash("sha256")
     .update(JSON.stringify(["openair", entries.map((e) => e.fragmentSha256)]))
+    .digest("base64url")
+    .slice(0, 32);
+  return { pieces, gzBytes: pieces.reduce((n, p) => n + p.length, 0), bytes, etag: `"${etag}"` };
+}
+
+/** The countries' map frames (made from their fragments, once per content) and the end, in one gzip member. */
+async function buildMap(view: TierView, manifest: VersionManifest, codes: readonly string[]): Promise<Answer> {
+  const names = (codes[0] === EUROPE ? manifest.europe.parts : codes).filter(
+    (cc) => manifest.countries[cc]!.fragmentBytes > 0,
+  );
+  const frames = await Promise.all(names.map((cc) => view.mapFrameOf(manifest, cc)));
+  const pieces = memberOf([...frames, deflatePieceSync(Buffer.from(mapEnd(frames.length)), false)]);
+  const bytes = frames.reduce((n, p) => n + p.length, 8);
+  const etag = createHash("sha256")
+    .update(JSON.stringify(["map", MAP_FORM_VERSION, names.map((cc) => manifest.countries[cc]!.fragmentSha256)]))
     .digest("base64url")
     .slice(0, 32);
   return { pieces, gzBytes: pieces.reduce((n, p) => n + p.length, 0), bytes, etag: `"${etag}"` };

@@ -46,6 +46,8 @@ export interface OriginDeps {
 const DATA = "/v1/data/airspaces";
 /** The same data as OpenAir for instruments (DESIGN §8). */
 const OPENAIR = "/v1/data/airspaces.openair";
+/** The map page's compact form of the same data (src/publish/map-form.ts): summaries and quantised rings. */
+const MAP = "/v1/data/airspaces.map";
 /** What changed since a version the client holds (DESIGN §8). */
 const CHANGES = "/v1/data/changes";
 const STATUS = "/v1/status/master-features";
@@ -54,6 +56,11 @@ const PUBLISHED = "/published.json";
 /** Why a feature has its state (`?id=`), for the map page's popup: a token holder's, like the data. */
 const EXPLAIN = "/explain.json";
 const MAX_TARGET = 2048;
+const CONTENT_TYPES = {
+  geojson: "application/geo+json",
+  openair: "text/plain; charset=utf-8",
+  map: "application/octet-stream",
+} as const;
 
 export function createHandler(deps: OriginDeps) {
   return (req: IncomingMessage, res: ServerResponse): void => {
@@ -82,6 +89,7 @@ async function handle(deps: OriginDeps, req: IncomingMessage, res: ServerRespons
   const known =
     path === DATA ||
     path === OPENAIR ||
+    path === MAP ||
     path === CHANGES ||
     path === STATUS ||
     path === PUBLISHED ||
@@ -131,11 +139,12 @@ async function handle(deps: OriginDeps, req: IncomingMessage, res: ServerRespons
       cache,
     );
   const openair = path === OPENAIR;
-  const body = await answer(view, manifest, parsed.codes, openair ? "openair" : "geojson");
+  const form = openair ? "openair" : path === MAP ? "map" : "geojson";
+  const body = await answer(view, manifest, parsed.codes, form);
   const gzip = acceptsGzip(req.headers["accept-encoding"]);
   const etag = gzip ? body.etag : `${body.etag.slice(0, -1)}-identity"`;
   line.encoding = gzip ? "gzip" : "identity";
-  res.setHeader("Content-Type", openair ? "text/plain; charset=utf-8" : "application/geo+json");
+  res.setHeader("Content-Type", CONTENT_TYPES[form]);
   if (openair) {
     const name = `airspaces-${parsed.codes.join("-")}-${manifest.date}.openair`;
     res.setHeader("Content-Disposition", `attachment; filename="${name}"`);

@@ -2,10 +2,14 @@
 // interval by the server) and its fragments in a memory cache with a byte bound. A store that fails keeps the
 // last good version answering; a new version is switched to only once its fragments are loaded (or do not fit).
 import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { inflateRaw, constants as zlibConstants } from "node:zlib";
+import type { Feature } from "../model/contract.js";
 import type { CountryEntry, VersionManifest } from "../model/manifest.js";
 import type { Tier } from "../model/vocab.js";
 import { tierPrefix } from "../publish/artifacts.js";
-import { deflatePiece } from "../publish/gzip.js";
+import { deflatePiece, type Piece } from "../publish/gzip.js";
+import { encodeMapFrame } from "../publish/map-form.js";
 import { openairText } from "../publish/openair.js";
 import { currentPointer, manifestOf } from "../publish/read-back.js";
 import { DayRecord } from "../publish/record.js";
@@ -42,6 +46,10 @@ export class FragmentCache {
   }
 }
 
+const inflateRawAsync = promisify(inflateRaw);
+/** Map frames kept (content-addressed: versions share them): a Europe-scale day has about forty countries. */
+const MAP_FRAMES = 256;
+
 export class FragmentMissing extends Error {
   override readonly name = "FragmentMissing";
 }
@@ -51,6 +59,7 @@ export class TierView {
   /** Every day's chain (DESIGN §8): other days, past instants, versions whose own objects are gone. */
   readonly record: DayRecord;
   private readonly heads = new Map<string, { at: number; head: Promise<VersionManifest | undefined> }>();
+  private readonly mapFrames = new Map<string, Promise<Piece>>();
 
   constructor(
     private readonly store: ObjectStore,
@@ -109,6 +118,49 @@ export class TierView {
     }
     this.cache.set(oa.fragment, piece.deflated);
     return piece.deflated;
+  }
+
+  /**
+   * A country's frame of the map page's compact form (src/publish/map-form.ts) in version `m`, deflated: made
+   * from its fragment once per content, so versions that keep a country share its frame.
+   */
+  mapFrameOf(m: VersionManifest, cc: string): Promise<Piece> {
+    const key = `${cc}|${m.countries[cc]!.fragmentSha256}`;
+    const hit = this.mapFrames.get(key);
+    if (hit) {
+      this.mapFrames.delete(key);
+      this.mapFrames.set(key, hit);
+      return hit;
+    }
+    const made = this.fragmentOf(m, cc).then(async (fragment) => {
+      const text = await inflateRawAsync(fragment, { finishFlush: zlibConstants.Z_SYNC_FLUSH });
+      const features = JSON.parse(`[${text.toString("utf8")}]`) as Feature[];
+      return deflatePiece(Buffer.from(encodeMapFrame(cc, features)));
+    });
+    made.catch(() => this.mapFrames.delete(key));
+    this.mapFrames.set(key, made);
+    if (this.mapFrames.size > MAP_FRAMES) this.mapFrames.delete(this.mapFrames.keys().next().value!);
+    return made;
+  }
+
+  /**
+   * Makes the live version's map frames before a page asks, one country after another (a failure waits for a
+   * request to say so); returns how many it made, kept ones included.
+   */
+  async warmMap(): Promise<number> {
+    const m = this.current;
+    if (!m) return 0;
+    let made = 0;
+    for (const cc of Object.keys(m.countries).sort()) {
+      if (
+        await this.mapFrameOf(m, cc).then(
+          () => true,
+          () => false,
+        )
+      )
+        made++;
+    }
+    return made;
   }
 
   /**

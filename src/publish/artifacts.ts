@@ -271,13 +271,18 @@ const FINAL = deflatePieceSync(Buffer.alloc(0), true);
 
 /** One gzip member of OpenAir: the header, then the countries' blocks in order (they end in blank lines). */
 export function openairPieces(parts: readonly Piece[]): Buffer[] {
-  let crc = OPENAIR_HEAD.crc32;
-  let length = OPENAIR_HEAD.length;
+  return memberOf([OPENAIR_HEAD, ...parts]);
+}
+
+/** One gzip member of pieces in order (none of them final), with its uncompressed length. */
+export function memberOf(parts: readonly Piece[]): Buffer[] {
+  let crc = 0;
+  let length = 0;
   for (const p of parts) {
     crc = crc32Combine(crc, p.crc32, p.length);
     length += p.length;
   }
-  return gzipPieces([OPENAIR_HEAD.deflated, ...parts.map((p) => p.deflated), FINAL.deflated], crc, length);
+  return gzipPieces([...parts.map((p) => p.deflated), FINAL.deflated], crc, length);
 }
 
 /** The uncompressed length a gzip member declares in its trailer (ours never exceed 4 GiB). */

@@ -106,6 +106,7 @@ describe("docs/openapi.yaml", () => {
     expect(Object.keys(doc.paths as Json).sort()).toEqual([
       "/published.json",
       "/v1/data/airspaces",
+      "/v1/data/airspaces.map",
       "/v1/data/airspaces.openair",
       "/v1/data/changes",
       "/v1/status/master-features",
@@ -115,6 +116,7 @@ describe("docs/openapi.yaml", () => {
   const D = "/v1/data/airspaces";
   const O = "/v1/data/airspaces.openair";
   const C = "/v1/data/changes";
+  const M = "/v1/data/airspaces.map";
   const bearer = (p: Published) => ({ Authorization: `Bearer ${p.dynamicToken}`, "Accept-Encoding": "gzip" });
   const cases: [string, string, string | (() => string), (p: Published) => Record<string, string>][] = [
     ["GET", D, "?countries=DE&day=tomorrow", bearer],
@@ -131,6 +133,12 @@ describe("docs/openapi.yaml", () => {
     ["GET", O, "?countries=QQ", bearer],
     ["GET", O, "?countries=DE", () => ({})],
     ["POST", O, "?countries=DE", bearer],
+    ["GET", M, "?countries=EUROPE", bearer],
+    ["GET", M, "?countries=DE&day=tomorrow", (p) => ({ Authorization: `Bearer ${p.dynamicToken}` })],
+    ["HEAD", M, "?countries=FR", bearer],
+    ["GET", M, "?countries=QQ", bearer],
+    ["GET", M, "?countries=DE", () => ({})],
+    ["PUT", M, "?countries=DE", bearer],
     ["GET", C, () => `?countries=DE,FR&since=${first}`, bearer],
     ["GET", C, () => `?countries=EUROPE&since=${first}`, (p) => ({ Authorization: `Bearer ${p.dynamicToken}` })],
     ["HEAD", C, () => `?countries=DE&since=${first}`, bearer],

@@ -8,10 +8,11 @@ import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Count } from "../../src/model/contract.js";
+import type { Count, FeatureCollection } from "../../src/model/contract.js";
 import type { VersionManifest } from "../../src/model/manifest.js";
 import { readExplanations } from "../../src/publish/explanations.js";
 import { LocalStore } from "../../src/publish/local-store.js";
+import { decodeMapForm, summaryOf } from "../../src/publish/map-form.js";
 import { currentManifest, readCollection } from "../../src/publish/read-back.js";
 import { tempDir } from "../helpers.js";
 import { cli, type Published, publishSample, type Running, request, serve } from "./harness.js";
@@ -21,6 +22,7 @@ let pub: Published;
 let origin: Running;
 let manifest: VersionManifest;
 const DATA = "/v1/data/airspaces";
+const MAP = "/v1/data/airspaces.map";
 const auth = (token = pub.dynamicToken) => ({ Authorization: `Bearer ${token}` });
 const gz = { "Accept-Encoding": "gzip" };
 
@@ -62,6 +64,43 @@ describe("data answers", () => {
       expect(execFileSync("gzip", ["-l", file], { encoding: "utf8" })).toContain(String(Buffer.byteLength(want)));
     },
   );
+
+  it.each([["DE"], ["fr,DE"], ["EUROPE"]])(
+    "countries=%s as the map form: one gzip member whose frames hold every feature of the collection, in order",
+    async (countries) => {
+      const r = await request(origin.url, `${MAP}?countries=${countries}`, { ...auth(), ...gz });
+      expect(r.status).toBe(200);
+      expect(r.headers["content-type"]).toBe("application/octet-stream");
+      expect(r.headers["x-data-version"]).toBe(manifest.version);
+      const info = zlib.gunzipSync(r.body, { info: true }) as unknown as { engine: { bytesWritten: number } };
+      expect(info.engine.bytesWritten).toBe(r.body.length);
+      const frames = decodeMapForm(zlib.gunzipSync(r.body));
+      const want = JSON.parse(await merged(countries.toUpperCase().split(","))) as FeatureCollection;
+      const got = frames.flatMap((f) => f.features);
+      expect(got.map((f) => f.id)).toEqual(want.features.map((f) => f.properties._id));
+      for (const [i, f] of want.features.entries()) {
+        const { country, ...summary } = got[i]!;
+        expect(summary).toEqual(summaryOf(f));
+        expect(manifest.countries[country]).toBeDefined();
+      }
+      // the tag names the content: the same answer again is 304
+      const again = await request(origin.url, `${MAP}?countries=${countries}`, {
+        ...auth(),
+        ...gz,
+        "If-None-Match": String(r.headers.etag),
+      });
+      expect(again.status).toBe(304);
+      const other = await request(origin.url, `${DATA}?countries=${countries}`, { ...auth(), ...gz });
+      expect(other.headers.etag).not.toBe(r.headers.etag);
+    },
+  );
+
+  it("answers the map form to a token holder only, and decodes without gzip too", async () => {
+    expect((await request(origin.url, `${MAP}?countries=DE`)).status).toBe(401);
+    const plain = await request(origin.url, `${MAP}?countries=DE`, auth());
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(decodeMapForm(plain.body)[0]!.features.length).toBe(manifest.countries.DE!.count.total);
+  });
 
   it("answers curl --compressed (exit 0) with the merged collection", async () => {
     const want = await merged(["DE", "FR"]);

@@ -89,7 +89,9 @@ describe("the map page", () => {
     await load(token);
     await page.waitForSelector("body[data-loaded]");
     expect(await map<number>("drawn")).toBe(europe.features.length);
-    expect(await map<number>("parts")).toBe(2); // parsed by two workers side by side
+    // one frame per country of the map form, each feature knowing where its whole properties are
+    const countries = Object.keys((await currentManifest(new LocalStore(store)))!.countries).sort();
+    expect(await map<string[]>("countries")).toEqual(countries);
     expect(await page.textContent("#feature-count")).toBe(String(europe.features.length));
     expect(await page.textContent("#data-version")).toMatch(/^20220223T100000Z-[0-9a-f]{8}$/);
     expect(await page.textContent("#published")).toMatch(/^2022-02-23 10:00 UTC \(\d+ d( \d+ h)? ago\)$/);
@@ -143,7 +145,7 @@ describe("the map page", () => {
     await page.screenshot({ path: path.join(SHOTS, "popup.png") });
   });
 
-  it("shows the popup of features parsed by either worker", async () => {
+  it("shows the popup of features of either end of the collection (two countries' answers)", async () => {
     for (const f of [europe.features[0]!, europe.features.at(-1)!]) {
       await map("open", f.properties._id);
       await expect.poll(() => page.textContent(".leaflet-popup-content h3").catch(() => null)).toBe(f.properties.name);
