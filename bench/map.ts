@@ -87,11 +87,13 @@ async function run(): Promise<void> {
         return { drawn: m.drawn(), phases: m.phases() };
       });
       runs.push({ seconds: +seconds.toFixed(2), features: inPage.drawn, phases: inPage.phases });
+      if (i === 0 && countries === "EUROPE") popups.push(...(await timePopups(page)));
       if (i === 0) await page.screenshot({ path: path.join(OUT, shot) });
       await page.close();
     }
     return runs;
   };
+  const popups: { country: string; seconds: number }[] = [];
   try {
     const result: Record<string, unknown> = { mapFormMadeSeconds: ready.ms / 1000 };
     for (const [countries, goal] of [
@@ -115,11 +117,46 @@ async function run(): Promise<void> {
         process.exitCode = 1;
       }
     }
+    result.popups = popups;
+    for (const p of popups) console.log(`popup in ${p.country}, its details shown after ${p.seconds.toFixed(2)} s`);
     writeFileSync(path.join(OUT, "..", "map.json"), `${JSON.stringify(result, null, 2)}\n`);
   } finally {
     await browser.close();
     await origin.close();
   }
+}
+
+type MapHooks = { airspaceMap: { idsOf(country: string, n: number): string[]; open(id: string): void } };
+
+/**
+ * Popups in the largest country and in a small one, twice each: the first fetches the country's GeoJSON (in the
+ * page's worker), the second finds it kept. Seconds from asking to the details (the limits row) shown.
+ */
+async function timePopups(page: import("playwright-core").Page): Promise<{ country: string; seconds: number }[]> {
+  const out: { country: string; seconds: number }[] = [];
+  for (const country of ["GB", "DE"]) {
+    const ids = await page.evaluate(([cc]) => (globalThis as unknown as MapHooks).airspaceMap.idsOf(cc!, 2), [
+      country,
+    ] as const);
+    for (const id of ids) {
+      const t0 = performance.now();
+      await page.evaluate(([x]) => (globalThis as unknown as MapHooks).airspaceMap.open(x!), [id] as const);
+      // the popup opens with the name at once ("Loading its details…"); the limits row comes with the properties
+      await page.waitForFunction(
+        () => {
+          const doc = (
+            globalThis as unknown as { document: { querySelector(s: string): { textContent: string } | null } }
+          ).document;
+          return doc.querySelector(".leaflet-popup-content")?.textContent.includes("Limits") === true;
+        },
+        undefined,
+        { timeout: 60_000 },
+      );
+      out.push({ country, seconds: +((performance.now() - t0) / 1000).toFixed(2) });
+      await page.keyboard.press("Escape");
+    }
+  }
+  return out;
 }
 
 if (process.argv[2] === "prepare") await prepare();

@@ -437,6 +437,12 @@ Object.assign(window, {
         .sort(),
     /** The countries whose frames the last answer held. */
     countries: () => [...new Set(state.features.map((f) => f.country))].sort(),
+    /** The ids of the first `n` features drawn of a country. */
+    idsOf: (country: string, n = 1) =>
+      state.features
+        .filter((f) => f.country === country)
+        .slice(0, n)
+        .map((f) => f.id),
     phases: () => state.phases,
     /** The map's view: centre and bounds, for the fit checks. */
     view: () => {

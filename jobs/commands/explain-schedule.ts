@@ -1,6 +1,7 @@
 // `airspace-publisher explain-schedule`: what the Item D parser makes of one schedule (flags), or of one
 // JSON object per input line (`--jsonl`), for one UTC day. The operators' answer to "why is this active?".
 import { createInterface } from "node:readline";
+import { isRecord } from "../../src/model/json.js";
 import { DAY_MS, isoInstant, utcDay } from "../../src/model/time.js";
 import { evaluateItemD } from "../../src/schedule/evaluate.js";
 import { parseValidity } from "../../src/schedule/validity.js";
@@ -75,10 +76,7 @@ export async function explainScheduleCommand(flags: ExplainFlags, io: Io): Promi
       let out: Record<string, unknown>;
       try {
         const req = JSON.parse(line) as unknown;
-        out =
-          typeof req === "object" && req !== null && !Array.isArray(req)
-            ? explain(req as Request, flags.schedule)
-            : { error: "not a JSON object" };
+        out = isRecord(req) ? explain(req as unknown as Request, flags.schedule) : { error: "not a JSON object" };
       } catch (err) {
         out = { error: `not JSON: ${(err as Error).message}` };
       }

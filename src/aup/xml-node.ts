@@ -2,13 +2,11 @@
 // instants AIXM and NM B2B write: `2018-05-10T06:00:00Z`, `2022-02-23T09:00:00` (no zone: UTC), `2022-02-23 06:00`.
 
 import { decodeEntities, field, text } from "../ingest/xml.js";
+import { isRecord } from "../model/json.js";
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
-
-const isRecord = (node: unknown): node is Record<string, unknown> =>
-  typeof node === "object" && node !== null && !Array.isArray(node);
 
 export const isElement = isRecord;
 

@@ -7,6 +7,7 @@
 // streaming parser it replaced there, took 33 ms: both far under the 0.5 s goal, and one library serves all).
 // Every scan is one pass (indexOf or a single global regex), so 16 MiB of unclosed tags cannot make it quadratic.
 import { XMLParser } from "fast-xml-parser";
+import { isRecord } from "../model/json.js";
 
 /** Elements by local name, namespace prefixes dropped, attributes as `@_name`, values as written, no entities. */
 export const xmlParser = new XMLParser({
@@ -32,9 +33,6 @@ export function decodeEntities(s: string): string {
     return cp > 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : all;
   });
 }
-
-const isRecord = (node: unknown): node is Record<string, unknown> =>
-  typeof node === "object" && node !== null && !Array.isArray(node);
 
 /** A child element (or attribute `@_name`) of a parsed node by local name. */
 export const field = (node: unknown, key: string): unknown => (isRecord(node) ? node[key] : undefined);

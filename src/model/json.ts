@@ -1,6 +1,10 @@
 // JSON.parse as a result instead of an exception: bad input is data (STYLE habit 6).
 export type JsonParse = { ok: true; value: unknown } | { ok: false; reason: string };
 
+/** A JSON object (or a parsed XML element): not null, not an array. */
+export const isRecord = (x: unknown): x is Record<string, unknown> =>
+  typeof x === "object" && x !== null && !Array.isArray(x);
+
 export function tryJson(text: string): JsonParse {
   try {
     return { ok: true, value: JSON.parse(text) };

@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import PQueue from "p-queue";
 import { z } from "zod";
 import { type Feature, IsoInstant } from "../model/contract.js";
+import { isRecord } from "../model/json.js";
 import { parseVersioned } from "../model/manifest.js";
 import { isoInstant } from "../model/time.js";
 import type { ObjectStore } from "../publish/store.js";
@@ -139,8 +140,6 @@ async function readBucket(store: ObjectStore, key: string): Promise<Record<strin
 export async function readShadowManifest(store: ObjectStore): Promise<ShadowManifest | undefined> {
   return readJson(store, ShadowManifestShape, SHADOW_MANIFEST_KEY);
 }
-
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
 
 /** ShadowManifest's own fields by its schema, its records by hand (the same rules). */
 const ShadowManifestShape = z.unknown().transform((json, ctx): ShadowManifest => {

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import type { Ahead } from "../../src/ahead.js";
 import type { DayHead } from "../../src/incremental.js";
 import type { Logger } from "../../src/model/logger.js";
 import type { VersionManifest } from "../../src/model/manifest.js";
@@ -177,6 +178,32 @@ describe("incremental publication", () => {
     expect(await readExplanations(new LocalStore(dir), past.report.version)).toEqual(
       (await fromScratch(entry.window[1]!)).explain,
     );
+  }, 300_000);
+
+  it("derives when a feature resolved ahead fails the contract, and publishes what a derivation gives", async () => {
+    const dir = tempDir("ahead-invalid-");
+    const store = new WatchedStore(dir);
+    await publish(store, Date.parse("2026-08-22T11:15:00Z"), "code-1");
+    const { entry } = await dayHead(dir);
+    // every piece resolved ahead made invalid (an isActive the contract does not know), in place
+    const keys = (await store.list("internal/cache/ahead/2026-08-22/")).filter((k) => k.endsWith(".json.gz"));
+    expect(keys.length).toBeGreaterThan(0);
+    let pieces = 0;
+    for (const key of keys) {
+      const ahead = JSON.parse(gunzipSync((await store.get(key))!).toString("utf8")) as Record<string, Ahead>;
+      for (const a of Object.values(ahead))
+        for (const p of a.next) {
+          (p.properties.vendor.dynamicAirspaceMapping as { isActive: string }).isActive = "Maybe";
+          pieces++;
+        }
+      await store.put(key, gzipSync(JSON.stringify(ahead)));
+    }
+    expect(pieces).toBeGreaterThan(0);
+    const past = await publish(store, entry.window[1]!, "code-1");
+    expect(past.reused).toBe(false);
+    expect(String(past.why)).toMatch(/ resolved ahead fails the contract$/);
+    const m = manifestOf(dir, past.report.version);
+    expect(content(m)).toEqual(content((await fromScratch(entry.window[1]!)).manifest));
   }, 300_000);
 
   it("derives when a source's standing changed, though the inputs did not", async () => {
