@@ -129,8 +129,8 @@ async function run(): Promise<void> {
 type MapHooks = { airspaceMap: { idsOf(country: string, n: number): string[]; open(id: string): void } };
 
 /**
- * Popups in the largest country and in a small one, twice each: the first fetches the country's GeoJSON (in the
- * page's worker), the second finds it kept. Seconds from asking to the details (the limits row) shown.
+ * Popups in the largest country and in a small one, twice each: the first makes the origin read the country's
+ * fragment, the second finds it kept. Seconds from asking to the details (the limits row) shown.
  */
 async function timePopups(page: import("playwright-core").Page): Promise<{ country: string; seconds: number }[]> {
   const out: { country: string; seconds: number }[] = [];

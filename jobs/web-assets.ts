@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { ASSET_CACHE } from "../src/origin/http.js";
 import type { ObjectStore } from "../src/publish/store.js";
 
-export const PAGE_FILES = ["index.html", "app.js", "worker.js", "app.css", "leaflet.css"] as const;
+export const PAGE_FILES = ["index.html", "app.js", "app.css", "leaflet.css"] as const;
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",

@@ -1,6 +1,5 @@
 // Bundles the map page (web/) into dist/web: app.js (Leaflet, topojson-client, Natural Earth outlines from
-// world-atlas, the pipeline's palette), worker.js (the
-// popups' details worker), index.html, app.css and Leaflet's stylesheet. No network at build time.
+// world-atlas, the pipeline's palette), index.html, app.css and Leaflet's stylesheet. No network at build time.
 // WEB_MINIFY=0 keeps names readable for a browser profile.
 import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -13,7 +12,7 @@ const out = path.join(root, "dist", "web");
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 await build({
-  entryPoints: { app: path.join(root, "web", "main.ts"), worker: path.join(root, "web", "worker.ts") },
+  entryPoints: { app: path.join(root, "web", "main.ts") },
   outdir: out,
   bundle: true,
   minify: process.env.WEB_MINIFY !== "0",

@@ -6,10 +6,10 @@ import L from "leaflet";
 import { feature as topoFeature } from "topojson-client";
 import type { Topology } from "topojson-specification";
 import countries50m from "world-atlas/countries-50m.json";
+import type { Feature } from "../src/model/contract.js";
 import { AIRSPACE_TYPE_NAMES, AirspaceType } from "../src/model/vocab.js";
 import { MapFormReader, type MapFrame } from "../src/publish/map-form.js";
 import { FeatureCanvas, type PaintStyle, type Shape } from "./canvas-layer.js";
-import { DetailsWorker } from "./details.js";
 import { explanation } from "./explain.js";
 import { ringsOf } from "./geometry.js";
 import {
@@ -48,8 +48,6 @@ L.geoJSON(topoFeature(countries50m as unknown as Topology, (countries50m as unkn
   style: { color: "#94a3b8", weight: 0.8, fillColor: "#f8fafc", fillOpacity: 1 },
 }).addTo(map);
 const layer = new FeatureCanvas<Summary>(paintStyle, (s, at) => void openPopup(s, at)).addTo(map);
-/** Fetches and parses a country's GeoJSON off the page's thread when a popup first needs its properties. */
-const details = new DetailsWorker("worker.js");
 
 const hatches = new Map<string, CanvasPattern>();
 /** A diagonal hatch in the feature's line colour, as a canvas pattern Leaflet's canvas renderer can fill with. */
@@ -145,15 +143,31 @@ function placeNowMarker(): void {
   if (minute !== undefined) marker.style.left = `${(minute / 1439) * 100}%`;
 }
 
-/** Opens a feature's popup: its name at once, its whole properties once its country's collection is in. */
+/** A feature's whole properties from the origin (`/feature.json`), in the version the page draws or a later one. */
+async function details(
+  s: Summary,
+  token: string,
+): Promise<{ properties?: Feature["properties"]; version?: string; error?: string }> {
+  const day = state.choice === "tomorrow" ? "tomorrow" : "today";
+  const url = `/feature.json?countries=${s.country}&id=${encodeURIComponent(s.id)}&day=${day}`;
+  const r = await fetch(url, { headers: { Authorization: `Bearer ${token}` } }).catch(() => undefined);
+  if (!r) return { error: "The origin could not be reached." };
+  if (!r.ok) {
+    const problem = (await r.json().catch(() => ({}))) as { title?: string; detail?: string };
+    return { error: `${r.status} ${problem.title ?? r.statusText}: ${problem.detail ?? ""}` };
+  }
+  const f = (await r.json()) as Feature;
+  return { properties: f.properties, version: r.headers.get("X-Data-Version") ?? "?" };
+}
+
+/** Opens a feature's popup: its name at once, its whole properties once the origin has sent them. */
 async function openPopup(s: Summary, at: L.LatLng): Promise<void> {
   const token = sessionStorage.getItem("airspace-token") ?? "";
   const shown = L.popup({ maxWidth: 400 })
     .setLatLng(at)
     .setContent(`<div class="popup"><h3>${esc(s.name)}</h3><p>Loading its details…</p></div>`)
     .openOn(map);
-  const url = `/v1/data/airspaces?countries=${s.country}&day=${state.choice}`;
-  const { properties, version, error } = await details.of(url, token, state.version, s.id);
+  const { properties, version, error } = await details(s, token);
   if (!shown.isOpen()) return;
   if (!properties) {
     shown.setContent(`<div class="popup"><h3>${esc(s.name)}</h3><p class="error">${esc(error ?? "")}</p></div>`);

@@ -6,7 +6,7 @@ import type { VersionManifest } from "../model/manifest.js";
 import { dayAfter } from "../model/time.js";
 import { answer } from "./answer.js";
 import { sendChanges } from "./changes.js";
-import { parseCountries } from "./countries.js";
+import { EUROPE, parseCountries } from "./countries.js";
 import type { ExplainView } from "./explain.js";
 import {
   type AccessLine,
@@ -55,6 +55,8 @@ const STATUS = "/v1/status/master-features";
 const PUBLISHED = "/published.json";
 /** Why a feature has its state (`?id=`), for the map page's popup: a token holder's, like the data. */
 const EXPLAIN = "/explain.json";
+/** One feature of a version's country (`?countries=GB&id=`), for the map page's popup: a token holder's, like the data. */
+const FEATURE = "/feature.json";
 const MAX_TARGET = 2048;
 const CONTENT_TYPES = {
   geojson: "application/geo+json",
@@ -94,6 +96,7 @@ async function handle(deps: OriginDeps, req: IncomingMessage, res: ServerRespons
     path === STATUS ||
     path === PUBLISHED ||
     (path === EXPLAIN && deps.explanations !== undefined) ||
+    path === FEATURE ||
     asset !== undefined;
   line.path = known ? path : "(other)";
   if (!known) return send(res, PROBLEMS.notFound(), line);
@@ -109,6 +112,7 @@ async function handle(deps: OriginDeps, req: IncomingMessage, res: ServerRespons
   const auth = authorize(deps, req, params, res, line);
   if (!auth) return;
   if (path === EXPLAIN) return sendExplanation(deps, deps.explanations!, params, req, res, line);
+  if (path === FEATURE) return sendFeature(deps, params, req, res, line);
   const scopes = params.getAll("scope");
   line.scope = scopes.join(",").slice(0, 20);
   if (scopes.length > 1 || (scopes[0] !== undefined && scopes[0] !== "dynamic" && scopes[0] !== "static")) {
@@ -222,6 +226,32 @@ async function sendExplanation(
   if (!why) return send(res, PROBLEMS.noExplanation(m.version), line);
   const body = Buffer.from(`${JSON.stringify(why)}\n`);
   sendAsset({ body, type: "application/json", cache: "private, max-age=60" }, req, res, line);
+}
+
+/** One feature of a country of the dynamic version the page shows, as published. */
+async function sendFeature(
+  deps: OriginDeps,
+  params: URLSearchParams,
+  req: IncomingMessage,
+  res: ServerResponse,
+  line: AccessLine,
+): Promise<void> {
+  const ids = params.getAll("id");
+  const id = ids[0];
+  if (ids.length !== 1 || !id || id.length > 200) return send(res, PROBLEMS.badId(FEATURE), line);
+  const view = deps.views.dynamic;
+  const selected = await select(view, params, (deps.wallClock ?? Date.now)());
+  if ("problem" in selected) return send(res, selected.problem, line);
+  const m = selected.manifest;
+  const parsed = parseCountries(params.getAll("countries"), Object.keys(m.countries).sort());
+  if ("problem" in parsed) return send(res, parsed.problem, line);
+  const [cc] = parsed.codes;
+  if (parsed.codes.length !== 1 || !cc || cc === EUROPE) return send(res, PROBLEMS.oneCountry(), line);
+  line.countries = cc;
+  const text = await view.featureText(m, cc, id);
+  if (text === undefined) return send(res, PROBLEMS.noFeature(m.version, cc), line);
+  res.setHeader("X-Data-Version", m.version);
+  sendAsset({ body: Buffer.from(text), type: "application/geo+json", cache: "private, max-age=60" }, req, res, line);
 }
 
 function sendStatus(deps: OriginDeps, req: IncomingMessage, res: ServerResponse, line: AccessLine): void {

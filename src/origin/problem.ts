@@ -23,12 +23,21 @@ export const PROBLEMS = {
       404,
       "not-found",
       "Not Found",
-      "No such endpoint: use /v1/data/airspaces, /v1/data/airspaces.openair, /v1/data/changes, /v1/status/master-features or the map page at /.",
+      "No such endpoint: use /v1/data/airspaces, /v1/data/airspaces.openair, /v1/data/airspaces.map, /v1/data/changes, /v1/status/master-features or the map page at /.",
     ),
   method: () => problem(405, "method-not-allowed", "Method Not Allowed", "Only GET and HEAD are answered."),
   unauthorized: (detail: string) => problem(401, "unauthorized", "Unauthorized", detail),
   forbidden: () => problem(403, "forbidden-scope", "Forbidden", "scope=static needs a token with the static scope."),
-  badId: () => problem(400, "bad-id", "Bad Request", "Give one feature id: /explain.json?id=<_id>."),
+  badId: (path = "/explain.json") => problem(400, "bad-id", "Bad Request", `Give one feature id: ${path}?id=<_id>.`),
+  oneCountry: () =>
+    problem(
+      400,
+      "one-country",
+      "Bad Request",
+      "Give the one country whose collection holds the feature: countries=GB.",
+    ),
+  noFeature: (version: string, cc: string) =>
+    problem(404, "no-feature", "Not Found", `Version ${version} holds no feature of this id in ${cc}.`),
   noExplanation: (version: string) =>
     problem(404, "no-explanation", "Not Found", `Version ${version} holds no explanation for this id.`),
   badScope: () => problem(400, "bad-scope", "Bad Request", "scope must be dynamic (the default) or static."),

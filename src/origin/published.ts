@@ -50,6 +50,30 @@ const inflateRawAsync = promisify(inflateRaw);
 /** Map frames kept (content-addressed: versions share them): a Europe-scale day has about forty countries. */
 const MAP_FRAMES = 256;
 
+/** How every published feature begins (the contract builder's key order): `_id` first of the properties. */
+const FEATURE_START = '{"type":"Feature","properties":{"_id":';
+const ID_TOKEN = /"(?:[^"\\]|\\.)*"/y;
+
+/**
+ * Where each feature of a fragment's text is, by id: features are comma-joined and each begins with
+ * FEATURE_START, which cannot occur inside a JSON string (its quotes would be escaped there). A text of another
+ * shape gives no places (its features are then not found, never wrongly cut).
+ */
+export function featureSpans(text: string): Map<string, [number, number]> {
+  const spans = new Map<string, [number, number]>();
+  const sep = `,${FEATURE_START}`;
+  if (!text.startsWith(FEATURE_START)) return spans;
+  for (let at = 0; at < text.length; ) {
+    const next = text.indexOf(sep, at);
+    const end = next < 0 ? text.length : next;
+    ID_TOKEN.lastIndex = at + FEATURE_START.length;
+    const token = ID_TOKEN.exec(text);
+    if (token) spans.set(JSON.parse(token[0]) as string, [at, end]);
+    at = end + 1;
+  }
+  return spans;
+}
+
 export class FragmentMissing extends Error {
   override readonly name = "FragmentMissing";
 }
@@ -60,6 +84,8 @@ export class TierView {
   readonly record: DayRecord;
   private readonly heads = new Map<string, { at: number; head: Promise<VersionManifest | undefined> }>();
   private readonly mapFrames = new Map<string, Promise<Piece>>();
+  /** The last countries whose features a popup asked for: their text and where each feature is in it. */
+  private readonly texts = new Map<string, Promise<{ text: string; spans: Map<string, [number, number]> }>>();
 
   constructor(
     private readonly store: ObjectStore,
@@ -141,6 +167,28 @@ export class TierView {
     this.mapFrames.set(key, made);
     if (this.mapFrames.size > MAP_FRAMES) this.mapFrames.delete(this.mapFrames.keys().next().value!);
     return made;
+  }
+
+  /**
+   * One feature's text as version `m` publishes it in country `cc` (a popup's details), or undefined. The country's
+   * fragment is inflated once and kept with its features' places for the next popups (two countries at most).
+   */
+  async featureText(m: VersionManifest, cc: string, id: string): Promise<string | undefined> {
+    const key = `${cc}|${m.countries[cc]!.fragmentSha256}`;
+    let hit = this.texts.get(key);
+    if (hit) this.texts.delete(key);
+    else {
+      hit = this.fragmentOf(m, cc).then(async (fragment) => {
+        const text = (await inflateRawAsync(fragment, { finishFlush: zlibConstants.Z_SYNC_FLUSH })).toString("utf8");
+        return { text, spans: featureSpans(text) };
+      });
+      hit.catch(() => this.texts.delete(key));
+    }
+    this.texts.set(key, hit);
+    if (this.texts.size > 2) this.texts.delete(this.texts.keys().next().value!);
+    const { text, spans } = await hit;
+    const span = spans.get(id);
+    return span && text.slice(span[0], span[1]);
   }
 
   /**

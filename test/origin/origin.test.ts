@@ -211,6 +211,23 @@ describe("data answers", () => {
     }
   });
 
+  it("gives a token holder one feature of a country as published, for the map page's popup", async () => {
+    const store = new LocalStore(pub.store);
+    for (const cc of ["DE", "FR"]) {
+      const fc = await readCollection(store, manifest.countries[cc]!.key);
+      expect(fc.features.length).toBeGreaterThan(2);
+      for (const f of [fc.features[0]!, fc.features[1]!, fc.features.at(-1)!]) {
+        const id = encodeURIComponent(f.properties._id);
+        const r = await request(origin.url, `/feature.json?countries=${cc.toLowerCase()}&id=${id}`, auth());
+        expect(r.status).toBe(200);
+        expect(r.headers["content-type"]).toBe("application/geo+json");
+        expect(r.headers["cache-control"]).toBe("private, max-age=60");
+        expect(r.headers["x-data-version"]).toBe(manifest.version);
+        expect(r.body.toString("utf8")).toBe(JSON.stringify(f));
+      }
+    }
+  });
+
   it("serves the diagnostics every publish writes, without a token, short-cached", async () => {
     // every publish writes them (issue 16 §6)
     const written = await request(origin.url, "/v1/status/master-features");
@@ -285,6 +302,18 @@ const PROBLEM_CASES = (): Case[] => [
     type: "method-not-allowed",
   },
   { name: "explain without an id", target: "/explain.json", status: 400, type: "bad-id" },
+  { name: "feature without an id", target: "/feature.json?countries=DE", status: 400, type: "bad-id" },
+  { name: "feature of EUROPE", target: "/feature.json?countries=EUROPE&id=x", status: 400, type: "one-country" },
+  { name: "feature of two countries", target: "/feature.json?countries=DE,FR&id=x", status: 400, type: "one-country" },
+  { name: "feature of no country", target: "/feature.json?id=x", status: 400, type: "countries-missing" },
+  { name: "feature of no such id", target: "/feature.json?countries=DE&id=nope", status: 404, type: "no-feature" },
+  {
+    name: "feature without a token",
+    target: "/feature.json?countries=DE&id=x",
+    headers: {},
+    status: 401,
+    type: "unauthorized",
+  },
   { name: "explain with two ids", target: "/explain.json?id=a&id=b", status: 400, type: "bad-id" },
   { name: "explain of no feature", target: "/explain.json?id=no-such-feature", status: 404, type: "no-explanation" },
   { name: "explain without a token", target: "/explain.json?id=x", headers: {}, status: 401, type: "unauthorized" },

@@ -2,6 +2,7 @@
 // of the feature and its rings within the quantum; a cut, damaged or over-long answer is a MapFormError.
 import { describe, expect, it } from "vitest";
 import type { Feature } from "../../src/model/contract.js";
+import { featureSpans } from "../../src/origin/published.js";
 import {
   decodeMapForm,
   encodeMapFrame,
@@ -126,5 +127,25 @@ describe("the map form", () => {
     const damaged = join(frame, mapEnd(1));
     damaged[0] = 0;
     expect(() => decodeMapForm(damaged)).toThrow("no map frame at byte 0");
+  });
+});
+
+describe("a popup's feature in its fragment's text (the origin's featureSpans)", () => {
+  it("finds every feature by id, ids with quotes and the start's own words inside strings included", () => {
+    const list = features();
+    list[0]!.properties._id = 'odd "id" \\ é';
+    list[2]!.properties.name = ',{"type":"Feature","properties":{"_id":"fake"}}';
+    const text = list.map((f) => JSON.stringify(f)).join(",");
+    const spans = featureSpans(text);
+    expect([...spans.keys()]).toEqual(list.map((f) => f.properties._id));
+    for (const f of list) {
+      const [from, to] = spans.get(f.properties._id)!;
+      expect(text.slice(from, to)).toBe(JSON.stringify(f));
+    }
+  });
+
+  it("gives no places for a text of another shape (features then not found, never cut wrongly)", () => {
+    expect(featureSpans('{"properties":{"_id":"a"},"type":"Feature"}').size).toBe(0);
+    expect(featureSpans("").size).toBe(0);
   });
 });

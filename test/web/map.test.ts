@@ -74,7 +74,7 @@ async function load(withToken: string): Promise<void> {
 
 describe("the map page", () => {
   it("is written into the store beside the artifacts, and served by the origin at /", async () => {
-    for (const name of ["index.html", "app.js", "worker.js", "app.css", "leaflet.css"]) {
+    for (const name of ["index.html", "app.js", "app.css", "leaflet.css"]) {
       expect(
         readFileSync(path.join(store, name)).equals(readFileSync(path.join(ROOT, "dist", "web", name))),
         name,
