@@ -18,7 +18,7 @@ import {
   send,
   sendAsset,
 } from "./http.js";
-import { PROBLEMS } from "./problem.js";
+import { PROBLEMS, type Problem } from "./problem.js";
 import type { TierView } from "./published.js";
 import { select } from "./selection.js";
 import { bearer, type TokenEntry, type TokenFile, verifyToken } from "./tokens.js";
@@ -206,6 +206,20 @@ function authorize(
   return { token, inQuery: inQuery.length === 1 };
 }
 
+/** The one id a popup's request names and the dynamic version it shows (explain and feature alike), or the problem. */
+async function popupTarget(
+  deps: OriginDeps,
+  params: URLSearchParams,
+  path: string,
+): Promise<{ id: string; m: VersionManifest } | { problem: Problem }> {
+  const ids = params.getAll("id");
+  const id = ids[0];
+  if (ids.length !== 1 || !id || id.length > 200) return { problem: PROBLEMS.badId(path) };
+  // the version the map page shows: today by default, tomorrow or a past instant when it asks
+  const selected = await select(deps.views.dynamic, params, (deps.wallClock ?? Date.now)());
+  return "problem" in selected ? selected : { id, m: selected.manifest };
+}
+
 /** `{version, id, rule, because}` of one feature of the live dynamic version. */
 async function sendExplanation(
   deps: OriginDeps,
@@ -215,13 +229,9 @@ async function sendExplanation(
   res: ServerResponse,
   line: AccessLine,
 ): Promise<void> {
-  const ids = params.getAll("id");
-  const id = ids[0];
-  if (ids.length !== 1 || !id || id.length > 200) return send(res, PROBLEMS.badId(), line);
-  // the version the map page shows: today by default, tomorrow or a past instant when it asks
-  const selected = await select(deps.views.dynamic, params, (deps.wallClock ?? Date.now)());
-  if ("problem" in selected) return send(res, selected.problem, line);
-  const m = selected.manifest;
+  const asked = await popupTarget(deps, params, EXPLAIN);
+  if ("problem" in asked) return send(res, asked.problem, line);
+  const { id, m } = asked;
   const why = await explanations.of(m.version, id);
   if (!why) return send(res, PROBLEMS.noExplanation(m.version), line);
   const body = Buffer.from(`${JSON.stringify(why)}\n`);
@@ -236,19 +246,15 @@ async function sendFeature(
   res: ServerResponse,
   line: AccessLine,
 ): Promise<void> {
-  const ids = params.getAll("id");
-  const id = ids[0];
-  if (ids.length !== 1 || !id || id.length > 200) return send(res, PROBLEMS.badId(FEATURE), line);
-  const view = deps.views.dynamic;
-  const selected = await select(view, params, (deps.wallClock ?? Date.now)());
-  if ("problem" in selected) return send(res, selected.problem, line);
-  const m = selected.manifest;
+  const asked = await popupTarget(deps, params, FEATURE);
+  if ("problem" in asked) return send(res, asked.problem, line);
+  const { id, m } = asked;
   const parsed = parseCountries(params.getAll("countries"), Object.keys(m.countries).sort());
   if ("problem" in parsed) return send(res, parsed.problem, line);
   const [cc] = parsed.codes;
   if (parsed.codes.length !== 1 || !cc || cc === EUROPE) return send(res, PROBLEMS.oneCountry(), line);
   line.countries = cc;
-  const text = await view.featureText(m, cc, id);
+  const text = await deps.views.dynamic.featureText(m, cc, id);
   if (text === undefined) return send(res, PROBLEMS.noFeature(m.version, cc), line);
   res.setHeader("X-Data-Version", m.version);
   sendAsset({ body: Buffer.from(text), type: "application/geo+json", cache: "private, max-age=60" }, req, res, line);
