@@ -74,6 +74,24 @@ export function featureSpans(text: string): Map<string, [number, number]> {
   return spans;
 }
 
+/** Values made lately, by key, the least recently used leaving first; one that failed is made again when asked. */
+class Recent<T> {
+  private readonly map = new Map<string, Promise<T>>();
+  constructor(private readonly max: number) {}
+
+  get(key: string, make: () => Promise<T>): Promise<T> {
+    let hit = this.map.get(key);
+    if (hit) this.map.delete(key);
+    else {
+      hit = make();
+      hit.catch(() => this.map.delete(key));
+    }
+    this.map.set(key, hit);
+    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
+    return hit;
+  }
+}
+
 export class FragmentMissing extends Error {
   override readonly name = "FragmentMissing";
 }
@@ -83,9 +101,9 @@ export class TierView {
   /** Every day's chain (DESIGN §8): other days, past instants, versions whose own objects are gone. */
   readonly record: DayRecord;
   private readonly heads = new Map<string, { at: number; head: Promise<VersionManifest | undefined> }>();
-  private readonly mapFrames = new Map<string, Promise<Piece>>();
+  private readonly mapFrames = new Recent<Piece>(MAP_FRAMES);
   /** The last countries whose features a popup asked for: their text and where each feature is in it. */
-  private readonly texts = new Map<string, Promise<{ text: string; spans: Map<string, [number, number]> }>>();
+  private readonly texts = new Recent<{ text: string; spans: Map<string, [number, number]> }>(2);
 
   constructor(
     private readonly store: ObjectStore,
@@ -151,22 +169,10 @@ export class TierView {
    * from its fragment once per content, so versions that keep a country share its frame.
    */
   mapFrameOf(m: VersionManifest, cc: string): Promise<Piece> {
-    const key = `${cc}|${m.countries[cc]!.fragmentSha256}`;
-    const hit = this.mapFrames.get(key);
-    if (hit) {
-      this.mapFrames.delete(key);
-      this.mapFrames.set(key, hit);
-      return hit;
-    }
-    const made = this.fragmentOf(m, cc).then(async (fragment) => {
-      const text = await inflateRawAsync(fragment, { finishFlush: zlibConstants.Z_SYNC_FLUSH });
-      const features = JSON.parse(`[${text.toString("utf8")}]`) as Feature[];
+    return this.mapFrames.get(`${cc}|${m.countries[cc]!.fragmentSha256}`, async () => {
+      const features = JSON.parse(`[${await this.fragmentText(m, cc)}]`) as Feature[];
       return deflatePiece(Buffer.from(encodeMapFrame(cc, features)));
     });
-    made.catch(() => this.mapFrames.delete(key));
-    this.mapFrames.set(key, made);
-    if (this.mapFrames.size > MAP_FRAMES) this.mapFrames.delete(this.mapFrames.keys().next().value!);
-    return made;
   }
 
   /**
@@ -174,21 +180,18 @@ export class TierView {
    * fragment is inflated once and kept with its features' places for the next popups (two countries at most).
    */
   async featureText(m: VersionManifest, cc: string, id: string): Promise<string | undefined> {
-    const key = `${cc}|${m.countries[cc]!.fragmentSha256}`;
-    let hit = this.texts.get(key);
-    if (hit) this.texts.delete(key);
-    else {
-      hit = this.fragmentOf(m, cc).then(async (fragment) => {
-        const text = (await inflateRawAsync(fragment, { finishFlush: zlibConstants.Z_SYNC_FLUSH })).toString("utf8");
-        return { text, spans: featureSpans(text) };
-      });
-      hit.catch(() => this.texts.delete(key));
-    }
-    this.texts.set(key, hit);
-    if (this.texts.size > 2) this.texts.delete(this.texts.keys().next().value!);
-    const { text, spans } = await hit;
+    const { text, spans } = await this.texts.get(`${cc}|${m.countries[cc]!.fragmentSha256}`, async () => {
+      const text = await this.fragmentText(m, cc);
+      return { text, spans: featureSpans(text) };
+    });
     const span = spans.get(id);
     return span && text.slice(span[0], span[1]);
+  }
+
+  /** A country's features in version `m` as the comma-joined text its fragment deflates. */
+  private async fragmentText(m: VersionManifest, cc: string): Promise<string> {
+    const fragment = await this.fragmentOf(m, cc);
+    return (await inflateRawAsync(fragment, { finishFlush: zlibConstants.Z_SYNC_FLUSH })).toString("utf8");
   }
 
   /**
@@ -200,13 +203,10 @@ export class TierView {
     if (!m) return 0;
     let made = 0;
     for (const cc of Object.keys(m.countries).sort()) {
-      if (
-        await this.mapFrameOf(m, cc).then(
-          () => true,
-          () => false,
-        )
-      )
-        made++;
+      made += await this.mapFrameOf(m, cc).then(
+        () => 1,
+        () => 0,
+      );
     }
     return made;
   }
