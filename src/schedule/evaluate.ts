@@ -109,9 +109,9 @@ function consistency(r: Reading, v: Validity, position: Position | undefined, ac
     for (const [s, e] of g.spans) [from, to] = [Math.min(from, dayOf(s)), Math.max(to, dayOf(e - 1) + 2)];
   }
   if (datesOnly && from < to) {
-    const spans = readingSpans(r, { b: -Infinity, c: undefined, est: false }, from, to, position).spans;
-    if (!startAgrees(spans, v.b)) out.push({ code: "schedule.check.startNotB", at: 0, text: "", level: "assumption" });
-    if (v.c !== undefined && !v.est && !endAgrees(spans, v.c)) {
+    const [head, tail] = endSpans(r, from, to, position);
+    if (!startAgrees(head, v.b)) out.push({ code: "schedule.check.startNotB", at: 0, text: "", level: "assumption" });
+    if (v.c !== undefined && !v.est && !endAgrees(tail, v.c)) {
       out.push({ code: "schedule.check.endNotC", at: 0, text: "", level: "assumption" });
     }
     return out;
@@ -122,6 +122,26 @@ function consistency(r: Reading, v: Validity, position: Position | undefined, ac
   for (let d = w.first; d <= last && !any; d++) any = expandDay(r, v, d, position).spans.length > 0;
   if (!any) out.push({ code: "schedule.check.noActivity", at: 0, text: "", level: "assumption" });
   return out;
+}
+
+/**
+ * The intervals that decide the first start and the last end of a dates-only reading whose dates lie in [from, to):
+ * those of its first two and last three days, when every time is a clock time (a date's intervals then lie within it
+ * and the next day, so none outside can come first or last); all of them otherwise, or when the ends are not found.
+ */
+function endSpans(r: Reading, from: number, to: number, position: Position | undefined): [Span[], Span[]] {
+  const spans = (a: number, b: number) =>
+    readingSpans(r, { b: -Infinity, c: undefined, est: false }, a, b, position).spans;
+  const clockOnly = r.every((g) => g.times.every((t) => t.start.kind === "clock" && t.end.kind === "clock"));
+  if (clockOnly && to - from > 8) {
+    const head = spans(from, from + 2);
+    const tail = spans(to - 3, to);
+    // days after from + 1 start at from + 2 or later, days before to - 4 end by to - 3: an earlier start and a later
+    // end are the first and the last, ties included
+    if (head.some((s) => s[0] < (from + 2) * DAY_MS) && tail.some((s) => s[1] > (to - 3) * DAY_MS)) return [head, tail];
+  }
+  const all = spans(from, to);
+  return [all, all];
 }
 
 /**

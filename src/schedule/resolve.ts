@@ -176,10 +176,10 @@ function addItems(
 
 const dateParts = civilFromDays;
 
-/** The day number of (year, month, day), or undefined when that date does not exist. */
+/** The day number of (year, month, day), or undefined when that date does not exist; `month` may run past 11. */
 function calendarDay(y: number, m: number, d: number): number | undefined {
-  const day = Date.UTC(y, m, d) / DAY_MS;
-  return dateParts(day).d === d ? day : undefined;
+  const first = Date.UTC(y, m, 1) / DAY_MS;
+  return d >= 1 && first + d - 1 < Date.UTC(y, m + 1, 1) / DAY_MS ? first + d - 1 : undefined;
 }
 
 /** Candidate days for a date reference: usually one; several only when the text cannot tell. */
@@ -228,13 +228,16 @@ function inMonth(month: number, day: number, w: Window, note: (code: string) => 
 
 /** The end of a range: the first date on or after `from` that matches (`29-02` crosses into the next month). */
 function resolveEnd(ref: DateRef, from: number, w: Window, issues: ParseIssue[]): number | undefined {
-  for (let d = from; d <= from + 400; d++) {
-    const p = dateParts(d);
-    if (p.d === ref.day && (ref.month === undefined || p.m === ref.month)) {
-      if (d > w.last)
-        issues.push({ code: "schedule.date.outsideValidity", at: ref.at, text: String(ref.day), level: "assumption" });
-      return d;
-    }
+  const start = dateParts(from);
+  // month by month (a date exists at most once in each), up to 400 days on
+  for (let k = 0; k <= 14; k++) {
+    const d = calendarDay(start.y, start.m + k, ref.day);
+    if (d === undefined || d < from) continue;
+    if (d > from + 400) break;
+    if (ref.month !== undefined && (start.m + k) % 12 !== ref.month) continue;
+    if (d > w.last)
+      issues.push({ code: "schedule.date.outsideValidity", at: ref.at, text: String(ref.day), level: "assumption" });
+    return d;
   }
   issues.push({ code: "schedule.date.invalid", at: ref.at, text: String(ref.day), level: "fatal" });
   return undefined;
