@@ -9,7 +9,7 @@ import { readAirspaceSource } from "../src/ingest/read.js";
 import { DiagnosticSink } from "../src/model/diagnostic.js";
 import type { Notam } from "../src/model/notam.js";
 import { normalizeAirspaces } from "../src/normalize/airspace.js";
-import { notamGeometry } from "../src/notam/geometry.js";
+import { forgetQCircles, notamGeometry } from "../src/notam/geometry.js";
 import { notamKind } from "../src/notam/kind.js";
 import { readNotamSource } from "../src/notam/read.js";
 import { AirspaceLinker } from "../src/resolve/link.js";
@@ -26,6 +26,7 @@ const files = readdirSync(path.join(DATA, "notam"))
 
 /** One pass over the real corpus: read every file, then classify, draw and expand each NOTAM. */
 function pass(): { notams: Notam[]; seconds: number } {
+  forgetQCircles(); // a pass is one run: it draws each distinct Q-line circle once
   const t0 = performance.now();
   const notams = files.flatMap((f) => readNotamSource(f.bytes, f.name).notams);
   for (const n of notams) {

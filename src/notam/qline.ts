@@ -39,12 +39,11 @@ function parseCentre(field: string): { centre: { lat: number; lon: number }; rad
 
 /** Parses a Q-line (without the `Q)` label); the reason quotes the field that is wrong. */
 export function parseQLine(text: string): QLineParse {
-  const raw = text.trim().replace(/\/+$/, "");
+  const trimmed = text.trim();
+  const raw = trimmed.endsWith("/") ? trimmed.replace(/\/+$/, "") : trimmed;
   // a wrapped line may break anywhere: blanks only pad fields, so they carry no meaning
-  const fields = raw
-    .toUpperCase()
-    .split("/")
-    .map((f) => f.replace(/\s+/g, ""));
+  const upperCase = raw.toUpperCase();
+  const fields = (/\s/.test(upperCase) ? upperCase.replace(/\s+/g, "") : upperCase).split("/");
   if (fields.length < 2 || fields.length > 8) {
     return { ok: false, reason: `Q-line "${raw}" has ${fields.length} fields, expected 2 to 8` };
   }

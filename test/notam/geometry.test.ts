@@ -237,6 +237,16 @@ describe("notamGeometry: points and the Q-line", () => {
     expect(value).toMatchObject({ source: "qLine", shape: "circle" });
     expectNear(farthestM(value!.geometry, Q.centre!), 5 * NM);
   });
+  it("NOTAMs of one Q-line circle get equal circles of their own: changing one changes no other", () => {
+    const first = itemE("PJE WILL TAKE PLACE.").value!;
+    const drawn = JSON.stringify(first.geometry);
+    polygons(first.geometry)[0]![0]![0]![0] = 99;
+    const second = itemE("GLIDER FLYING.").value!;
+    expect(second.geometry).not.toBe(first.geometry);
+    expect(JSON.stringify(second.geometry)).toBe(drawn);
+    const other = itemE("GLIDER FLYING.", qLine("EGTT/QWULW/IV/BO/W/000/010/5130N00027W006")).value!;
+    expectNear(farthestM(other.geometry, Q.centre!), 6 * NM);
+  });
   it("a route without a width is no area: the Q-line circle and why", () => {
     const r = itemE(
       "UAS OPR BEYOND VISUAL LINE OF SIGHT ROUTING 580150N 0042335W - 580238N 0042513W - 580324N 0042506W",

@@ -60,6 +60,7 @@ export function parseCoordinates(text: string): ParsedCoordinate[] {
  * leading zero: `002647E`, `E350212`), 4 = ddmm. A decimal belongs to the last field.
  */
 function angle(text: string, isLon: boolean): number | undefined {
+  if (allDigits(text)) return compactAngle(text, isLon);
   // spaces only group digits: `000 26 42` and `000 2642` read as `0002642`
   const clean = text
     .replace(",", ".")
@@ -82,4 +83,27 @@ function angle(text: string, isLon: boolean): number | undefined {
   // seconds written as 60 are carried (DESIGN §2, seen in OpenAir); anything larger is not an angle
   if (min >= 60 || sec > 60) return undefined;
   return deg + min / 60 + sec / 3600;
+}
+
+/**
+ * `angle` of digits only, the usual spelling, without its string edits (they were a twentieth of the NOTAM
+ * benchmark): the same fields, the same sum.
+ */
+function compactAngle(digits: string, isLon: boolean): number | undefined {
+  const n = digits.length;
+  if (!(n === 4 || n === 6 || (isLon && (n === 5 || n === 7)))) return undefined;
+  const degDigits = isLon && (n === 7 || n === 5) ? 3 : 2;
+  const deg = Number(digits.slice(0, degDigits));
+  const min = Number(digits.slice(degDigits, degDigits + 2));
+  const sec = n - degDigits === 4 ? Number(digits.slice(degDigits + 2)) : 0;
+  if (min >= 60 || sec > 60) return undefined;
+  return deg + min / 60 + sec / 3600;
+}
+
+function allDigits(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return text.length > 0;
 }
