@@ -1,5 +1,6 @@
 // A NOTAM's own geometry (DESIGN §2, §4): the area Item E describes, else the coarse Q-line circle.
 //   parse coordinates → parts (chains, arcs, circles) → areas → repairPolygons → RFC 7946 check
+import { degreesToRadians } from "@turf/helpers";
 import { METERS_PER_NM, roughDistanceM } from "../geo/geodesy.js";
 import { repairPolygons } from "../geo/repair.js";
 import { checkAreaGeometry } from "../geo/rfc7946.js";
@@ -149,11 +150,22 @@ function draw(rings: Ring[]): { geometry?: AreaGeometry; why: string } {
   return { geometry: repaired.geometry, why: "" };
 }
 
-/** The largest distance from `centre` to any vertex, metres. */
+/**
+ * The largest distance from `centre` to any vertex, metres: @turf/distance's, to the vertex whose haversine term is
+ * the largest (the distance grows with it), so that only one vertex pays for the whole formula.
+ */
 export function farthestM(geometry: AreaGeometry, centre: { lat: number; lon: number }): number {
   const polygons = geometry.type === "Polygon" ? [geometry.coordinates] : geometry.coordinates;
-  let far = 0;
+  const cosLat1 = Math.cos(degreesToRadians(centre.lat));
+  let best: [number, number] | undefined;
+  let bestA = -1;
   for (const poly of polygons)
-    for (const ring of poly) for (const [lon, lat] of ring) far = Math.max(far, roughDistanceM(centre, { lat, lon }));
-  return far;
+    for (const ring of poly)
+      for (const p of ring) {
+        const dLat = degreesToRadians(p[1] - centre.lat);
+        const dLon = degreesToRadians(p[0] - centre.lon);
+        const a = Math.sin(dLat / 2) ** 2 + Math.sin(dLon / 2) ** 2 * cosLat1 * Math.cos(degreesToRadians(p[1]));
+        if (a > bestA) [best, bestA] = [p, a];
+      }
+  return best ? roughDistanceM(centre, { lat: best[1], lon: best[0] }) : 0;
 }
