@@ -41,7 +41,7 @@ export function evaluateItemD(itemD: string, v: Validity, day: number, position?
     issues: issues.map(publicIssue),
     schedule: null,
   });
-  if (itemD.trim() === "") return whole("fallback", [{ code: "schedule.empty", at: 0, text: "", level: "fatal" }]);
+  if (!/\S/.test(itemD)) return whole("fallback", [{ code: "schedule.empty", at: 0, text: "", level: "fatal" }]);
   const parsed = parseItemD(itemD);
   if (parsed.issues.some((i) => i.level === "unsupported")) return whole("unsupported", parsed.issues);
   if (parsed.groups.length === 0 && parsed.issues.length === 0) {

@@ -190,11 +190,13 @@ function resolveDate(ref: DateRef, w: Window, issues: ParseIssue[]): number[] {
   const inWindow: number[] = [];
   const last = Math.min(w.last, w.first + PERM_SEARCH_DAYS);
   const start = dateParts(w.first);
-  for (let k = 0; ; k++) {
-    const d = calendarDay(start.y, start.m + k, ref.day);
-    const monthStart = Date.UTC(start.y, start.m + k, 1) / DAY_MS;
-    if (monthStart > last) break;
-    if (d !== undefined && d >= w.first && d <= last) inWindow.push(d);
+  // month by month from B's: the date ref.day of each that has it
+  let monthStart = Date.UTC(start.y, start.m, 1) / DAY_MS;
+  for (let k = 1; monthStart <= last; k++) {
+    const next = Date.UTC(start.y, start.m + k, 1) / DAY_MS;
+    const d = monthStart + ref.day - 1;
+    if (ref.day >= 1 && d < next && d >= w.first && d <= last) inWindow.push(d);
+    monthStart = next;
   }
   if (inWindow.length === 1) return inWindow;
   if (inWindow.length > 1) {

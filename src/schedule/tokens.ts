@@ -92,8 +92,8 @@ function number(digits: string, at: number, out: Token[]): void {
     return;
   }
   if (digits.length === 4) {
-    const hh = Number(digits.slice(0, 2));
-    const mm = Number(digits.slice(2));
+    const hh = (digits.charCodeAt(0) - 48) * 10 + digits.charCodeAt(1) - 48;
+    const mm = (digits.charCodeAt(2) - 48) * 10 + digits.charCodeAt(3) - 48;
     if (mm < 60 && (hh < 24 || (hh === 24 && mm === 0))) {
       out.push({ kind: "time", value: hh * 60 + mm, at, text: digits });
       return;

@@ -102,3 +102,32 @@ describe("a long schedule of dates is checked against B and C at its ends", () =
     expect(r.issues.map((i) => i.code)).toContain("schedule.check.startNotB");
   });
 });
+
+describe("bare day numbers and blank texts", () => {
+  const v = (b: string, c: string): Validity => {
+    const parsed = parseValidity(b, c);
+    if (!parsed.ok) throw new Error(parsed.reason);
+    return parsed.value;
+  };
+  const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;
+
+  it("a bare 31 is the one 31st inside [B, C], skipping the months without one", () => {
+    const validity = v("2602100000", "2604200000");
+    expect(evaluateItemD("31 0800-1600", validity, day("2026-03-31")).intervals).toEqual([
+      [Date.parse("2026-03-31T08:00:00Z"), Date.parse("2026-03-31T16:00:00Z")],
+    ]);
+    expect(evaluateItemD("31 0800-1600", validity, day("2026-04-30")).intervals).toEqual([]);
+  });
+
+  it("a bare 30 from January to March is January's: February has none, March's is after C", () => {
+    const r = evaluateItemD("30 0800-1600", v("2601150000", "2603200000"), day("2026-01-30"));
+    expect(r.intervals).toEqual([[Date.parse("2026-01-30T08:00:00Z"), Date.parse("2026-01-30T16:00:00Z")]]);
+    expect(r.issues.map((i) => i.code)).not.toContain("schedule.date.ambiguous");
+  });
+
+  it("a text of blanks only, Unicode's included, is empty: the whole of [B, C]", () => {
+    const r = evaluateItemD("\u00a0\n\u2003", v("2603010000", "2603050000"), day("2026-03-02"));
+    expect(r.status).toBe("fallback");
+    expect(r.issues.map((i) => i.code)).toEqual(["schedule.empty"]);
+  });
+});
