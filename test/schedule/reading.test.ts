@@ -6,6 +6,13 @@ import { evaluateItemD } from "../../src/schedule/evaluate.js";
 import { tokenize } from "../../src/schedule/tokens.js";
 import { parseStamp, parseValidity, type Validity } from "../../src/schedule/validity.js";
 
+/** [B, C] of Items B and C. */
+function validity(b: string, c: string): Validity {
+  const parsed = parseValidity(b, c);
+  if (!parsed.ok) throw new Error(parsed.reason);
+  return parsed.value;
+}
+
 const kinds = (text: string) => tokenize(text).map((t) => `${t.kind}@${t.at}:${t.text}`);
 
 describe("the Item D scanner", () => {
@@ -69,11 +76,6 @@ describe("Item B and C stamps", () => {
 });
 
 describe("a long schedule of dates is checked against B and C at its ends", () => {
-  const validity = (b: string, c: string): Validity => {
-    const v = parseValidity(b, c);
-    if (!v.ok) throw new Error(v.reason);
-    return v.value;
-  };
   const codes = (itemD: string, b: string, c: string) => {
     const v = validity(b, c);
     const r = evaluateItemD(itemD, v, Math.floor(v.b / DAY_MS));
@@ -104,29 +106,24 @@ describe("a long schedule of dates is checked against B and C at its ends", () =
 });
 
 describe("bare day numbers and blank texts", () => {
-  const v = (b: string, c: string): Validity => {
-    const parsed = parseValidity(b, c);
-    if (!parsed.ok) throw new Error(parsed.reason);
-    return parsed.value;
-  };
   const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;
 
   it("a bare 31 is the one 31st inside [B, C], skipping the months without one", () => {
-    const validity = v("2602100000", "2604200000");
-    expect(evaluateItemD("31 0800-1600", validity, day("2026-03-31")).intervals).toEqual([
+    const window = validity("2602100000", "2604200000");
+    expect(evaluateItemD("31 0800-1600", window, day("2026-03-31")).intervals).toEqual([
       [Date.parse("2026-03-31T08:00:00Z"), Date.parse("2026-03-31T16:00:00Z")],
     ]);
-    expect(evaluateItemD("31 0800-1600", validity, day("2026-04-30")).intervals).toEqual([]);
+    expect(evaluateItemD("31 0800-1600", window, day("2026-04-30")).intervals).toEqual([]);
   });
 
   it("a bare 30 from January to March is January's: February has none, March's is after C", () => {
-    const r = evaluateItemD("30 0800-1600", v("2601150000", "2603200000"), day("2026-01-30"));
+    const r = evaluateItemD("30 0800-1600", validity("2601150000", "2603200000"), day("2026-01-30"));
     expect(r.intervals).toEqual([[Date.parse("2026-01-30T08:00:00Z"), Date.parse("2026-01-30T16:00:00Z")]]);
     expect(r.issues.map((i) => i.code)).not.toContain("schedule.date.ambiguous");
   });
 
   it("a text of blanks only, Unicode's included, is empty: the whole of [B, C]", () => {
-    const r = evaluateItemD("\u00a0\n\u2003", v("2603010000", "2603050000"), day("2026-03-02"));
+    const r = evaluateItemD("\u00a0\n\u2003", validity("2603010000", "2603050000"), day("2026-03-02"));
     expect(r.status).toBe("fallback");
     expect(r.issues.map((i) => i.code)).toEqual(["schedule.empty"]);
   });
