@@ -109,7 +109,8 @@ function qCircleRadiusM(q: QLine | undefined): number | undefined {
 
 /**
  * Q-line circles drawn, by centre and radius: briefings repeat them (the corpus's 33 561 NOTAMs fall back on 11 418
- * Q-line circles, 907 of them distinct). Each caller gets its own copy. Bounded: cleared when full.
+ * Q-line circles, 907 of them distinct). Callers share each one, frozen: no stage changes a geometry, and one that
+ * tried would throw. A Europe-scale run holds one copy of a circle, not one per NOTAM. Bounded: cleared when full.
  */
 const qCircles = new Map<string, AreaGeometry | undefined>();
 const Q_CIRCLES_MAX = 10_000;
@@ -121,10 +122,11 @@ function qCircle(q: QLine | undefined): AreaGeometry | undefined {
   let drawn = qCircles.get(key);
   if (!qCircles.has(key)) {
     drawn = draw([circle(q.centre, r)]).geometry;
+    if (drawn) deepFreeze(drawn);
     if (qCircles.size >= Q_CIRCLES_MAX) qCircles.clear();
     qCircles.set(key, drawn);
   }
-  return drawn && copyOf(drawn);
+  return drawn;
 }
 
 /** Forgets the drawn Q-line circles, so that a benchmark's pass costs what one run costs. */
@@ -132,12 +134,14 @@ export function forgetQCircles(): void {
   qCircles.clear();
 }
 
-function copyOf(g: AreaGeometry): AreaGeometry {
-  type Position = [number, number];
-  const rings = (poly: Position[][]) => poly.map((ring) => ring.map(([lon, lat]): Position => [lon, lat]));
-  return g.type === "Polygon"
-    ? { type: "Polygon", coordinates: rings(g.coordinates) }
-    : { type: "MultiPolygon", coordinates: g.coordinates.map(rings) };
+/** Freezes the geometry down to its positions: a stage that tried to change a shared circle would throw. */
+function deepFreeze(g: AreaGeometry): void {
+  const freeze = (x: unknown): void => {
+    if (Array.isArray(x)) for (const y of x) freeze(y);
+    Object.freeze(x);
+  };
+  freeze(g.coordinates);
+  Object.freeze(g);
 }
 
 /** Rings to one valid RFC 7946 geometry, or why not. A ring that crosses itself is not valid. */

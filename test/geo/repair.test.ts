@@ -19,6 +19,33 @@ describe("repairPolygons", () => {
     expect(r.ok && r.geometry).toEqual({ type: "Polygon", coordinates: [square] });
   });
 
+  it("takes a position that rounding leaves as it is, and copies one it rounds or that has a third number", () => {
+    const ring = [
+      [8, 50],
+      [9.1234567891, 50],
+      [9, 51, 120],
+      [8, 51],
+      [8, 50],
+    ] as unknown as RawRing;
+    const r = repairPolygons([[ring]]);
+    if (!r.ok || r.geometry.type !== "Polygon") throw new Error("expected a polygon");
+    const [out] = r.geometry.coordinates;
+    expect(out).toEqual([
+      [8, 50],
+      [9.123457, 50],
+      [9, 51],
+      [8, 51],
+      [8, 50],
+    ]);
+    expect(out![0]).toBe(ring[0]);
+    expect(out![3]).toBe(ring[3]);
+    expect(out![1]).not.toBe(ring[1]);
+    expect(out![2]).not.toBe(ring[2]);
+    // the closing position is a copy of the first, not the first itself
+    expect(out![4]).not.toBe(out![0]);
+    expect(ring[1]).toEqual([9.1234567891, 50]);
+  });
+
   it("closes an open ring, rewinds a clockwise one, drops repeats, rounds to 6 decimals", () => {
     const cwOpen: RawRing = [
       [8, 50],

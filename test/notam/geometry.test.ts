@@ -237,14 +237,19 @@ describe("notamGeometry: points and the Q-line", () => {
     expect(value).toMatchObject({ source: "qLine", shape: "circle" });
     expectNear(farthestM(value!.geometry, Q.centre!), 5 * NM);
   });
-  it("NOTAMs of one Q-line circle get equal circles of their own: changing one changes no other", () => {
+  it("NOTAMs of one Q-line circle share one frozen circle: changing it throws, and no other NOTAM changes", () => {
     const first = itemE("PJE WILL TAKE PLACE.").value!;
     const drawn = JSON.stringify(first.geometry);
-    polygons(first.geometry)[0]![0]![0]![0] = 99;
+    const position = polygons(first.geometry)[0]![0]![0]!;
+    expect(() => {
+      position[0] = 99;
+    }).toThrow(TypeError);
+    expect(() => polygons(first.geometry)[0]![0]!.push([0, 0])).toThrow(TypeError);
     const second = itemE("GLIDER FLYING.").value!;
-    expect(second.geometry).not.toBe(first.geometry);
+    expect(second.geometry).toBe(first.geometry);
     expect(JSON.stringify(second.geometry)).toBe(drawn);
     const other = itemE("GLIDER FLYING.", qLine("EGTT/QWULW/IV/BO/W/000/010/5130N00027W006")).value!;
+    expect(other.geometry).not.toBe(first.geometry);
     expectNear(farthestM(other.geometry, Q.centre!), 6 * NM);
   });
   it("a route without a width is no area: the Q-line circle and why", () => {
