@@ -82,6 +82,7 @@ export async function derive(
     { ...(options.notams ? { notams: options.notams } : {}), ...(options.aup ? { aup: options.aup } : {}) },
     sink,
   );
+  options.sourcesRead?.();
   const maxAge = options.maxSourceAgeMs ?? TWO_HOURS;
   const linker = new AirspaceLinker(airspaces);
   const stage = options.notams
@@ -258,7 +259,7 @@ export async function derive(
 
 /** The manifest's `sources`: every airspace source read, and the dynamic ones with their standing at `now`. */
 function manifestSourcesOf(
-  read: ReadonlyArray<{ input: AirspaceInput; read: SourceRead }>,
+  read: ReadonlyArray<{ input: Omit<AirspaceInput, "bytes">; read: SourceRead }>,
   dynamic: Record<string, SourceEntry>,
   evidence: readonly SourceEvidence[],
 ): Record<string, SourceEntry> {
@@ -294,8 +295,8 @@ async function readAirspaces(
   sink: DiagnosticSink,
   log: Logger,
   cache: StageCache | undefined,
-): Promise<Array<{ input: AirspaceInput; read: SourceRead }>> {
-  const out: Array<{ input: AirspaceInput; read: SourceRead }> = [];
+): Promise<Array<{ input: Omit<AirspaceInput, "bytes">; read: SourceRead }>> {
+  const out: Array<{ input: Omit<AirspaceInput, "bytes">; read: SourceRead }> = [];
   for (const [i, input] of inputs.entries()) {
     let read: SourceRead;
     const hits = cache?.counts.hits ?? 0;
@@ -314,7 +315,9 @@ async function readAirspaces(
       records: read.records.length,
       ...(cache ? { cached: cache.counts.hits > hits } : {}),
     });
-    out.push({ input, read });
+    // what the run keeps of the input: not its bytes (PublishDayOptions.sourcesRead)
+    const { bytes: _bytes, ...kept } = input;
+    out.push({ input: kept, read });
   }
   if (inputs.length > 0 && out.length === 0) {
     throw new SourceError("--airspaces", "input.none", "no airspace file among the inputs; see input.skipped");

@@ -47,6 +47,12 @@ export interface PublishDayOptions {
   skipped?: ReadonlyArray<{ name: string; why: string }>;
   /** Also publish the internal static tier (DESIGN §5): the airspaces alone, before NOTAMs and AUP. @default false */
   staticTier?: boolean;
+  /**
+   * Called once a derivation has read every source: a caller that does not use its inputs again lets go of their
+   * bytes here (the CLI's publish empties its arrays), so that the run does not hold them to its end (60 MB at
+   * Europe scale). The run keeps no reference to a source's bytes of its own.
+   */
+  sourcesRead?: () => void;
 }
 
 /** A `countries` selection the inputs cannot serve: bad usage (exit 2), never a silent empty publication. */

@@ -109,8 +109,8 @@ function qCircleRadiusM(q: QLine | undefined): number | undefined {
 
 /**
  * Q-line circles drawn, by centre and radius: briefings repeat them (the corpus's 33 561 NOTAMs fall back on 11 418
- * Q-line circles, 907 of them distinct). Callers share each one, frozen: no stage changes a geometry, and one that
- * tried would throw. A Europe-scale run holds one copy of a circle, not one per NOTAM. Bounded: cleared when full.
+ * Q-line circles, 907 of them distinct). Callers share each one, frozen down to its rings: no stage changes a geometry,
+ * and one that tried to change its structure would throw. A Europe-scale run holds one copy of a circle, not one per NOTAM. Bounded: cleared when full.
  */
 const qCircles = new Map<string, AreaGeometry | undefined>();
 const Q_CIRCLES_MAX = 10_000;
@@ -134,13 +134,17 @@ export function forgetQCircles(): void {
   qCircles.clear();
 }
 
-/** Freezes the geometry down to its positions: a stage that tried to change a shared circle would throw. */
+/**
+ * Freezes the geometry and its rings, not its positions: freezing a `[lon, lat]` makes V8 box its numbers, and
+ * teaches the repair's allocation site to box every position it makes after (the whole run's NOTAM geometries).
+ */
 function deepFreeze(g: AreaGeometry): void {
-  const freeze = (x: unknown): void => {
-    if (Array.isArray(x)) for (const y of x) freeze(y);
-    Object.freeze(x);
-  };
-  freeze(g.coordinates);
+  const polygons = g.type === "Polygon" ? [g.coordinates] : g.coordinates;
+  for (const rings of polygons) {
+    for (const ring of rings) Object.freeze(ring);
+    Object.freeze(rings);
+  }
+  Object.freeze(g.coordinates);
   Object.freeze(g);
 }
 
