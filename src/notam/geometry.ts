@@ -109,8 +109,9 @@ function qCircleRadiusM(q: QLine | undefined): number | undefined {
 
 /**
  * Q-line circles drawn, by centre and radius: briefings repeat them (the corpus's 33 561 NOTAMs fall back on 11 418
- * Q-line circles, 907 of them distinct). Callers share each one, frozen down to its rings: no stage changes a geometry,
- * and one that tried to change its structure would throw. A Europe-scale run holds one copy of a circle, not one per NOTAM. Bounded: cleared when full.
+ * Q-line circles, 907 of them distinct). Callers share each one, frozen down to its rings: no stage changes a
+ * geometry, and one that tried to change its structure would throw. A Europe-scale run holds one copy of a circle,
+ * not one per NOTAM. Bounded: cleared when full.
  */
 const qCircles = new Map<string, AreaGeometry | undefined>();
 const Q_CIRCLES_MAX = 10_000;
