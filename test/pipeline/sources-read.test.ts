@@ -1,7 +1,7 @@
 // PublishDayOptions.sourcesRead (issue 24): a derivation tells its caller once every source is read, and keeps no
 // reference to a source's bytes of its own, so that a caller that empties its input arrays there (the CLI's publish)
 // frees them for the rest of the run. Emptying them changes nothing published.
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { silentLogger } from "../../src/model/logger.js";
@@ -18,14 +18,9 @@ const file = (p: string) => ({
 });
 
 /** Every file under `dir`, by path, with its bytes. */
-function tree(dir: string, under = ""): Map<string, Buffer> {
-  const out = new Map<string, Buffer>();
-  for (const e of readdirSync(path.join(dir, under), { withFileTypes: true })) {
-    const rel = path.join(under, e.name);
-    if (e.isDirectory()) for (const [k, v] of tree(dir, rel)) out.set(k, v);
-    else out.set(rel, readFileSync(path.join(dir, rel)));
-  }
-  return out;
+function tree(dir: string): Map<string, Buffer> {
+  const files = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => statSync(path.join(dir, f)).isFile());
+  return new Map(files.map((f) => [f, readFileSync(path.join(dir, f))]));
 }
 
 async function publish(release: boolean) {
