@@ -3,7 +3,7 @@
 import type { CompactSchedule } from "../model/contract.js";
 import type { TimePoint } from "./ast.js";
 import { isoDate } from "./expand.js";
-import type { Reading } from "./resolve.js";
+import { hasWeekday, type Reading } from "./resolve.js";
 import { WEEKDAYS } from "./tokens.js";
 
 type CompactGroup = CompactSchedule["groups"][number];
@@ -14,7 +14,7 @@ export function compactSchedule(r: Reading): CompactSchedule {
     groups: r.map((g) => {
       const days = g.every ? ("every" as const) : selection(g.weekdays, g.dates);
       const out: CompactGroup = { days, times: g.times.map((t) => [point(t.start), point(t.end)]) };
-      if (g.exceptDates.size + g.exceptWeekdays.size > 0) out.except = selection(g.exceptWeekdays, g.exceptDates);
+      if (g.exceptDates.size > 0 || g.exceptWeekdays !== 0) out.except = selection(g.exceptWeekdays, g.exceptDates);
       if (g.spans.length > 0) out.continuous = g.spans.map(([s, e]) => [instant(s), instant(e)]);
       if (g.weekly.length > 0) {
         out.weekly = g.weekly.map((k) => [
@@ -27,18 +27,18 @@ export function compactSchedule(r: Reading): CompactSchedule {
   };
 }
 
-function selection(weekdays: Set<number>, dates: Set<number>): Selection {
+function selection(weekdays: number, dates: ReadonlySet<number>): Selection {
   const out: Selection = {};
-  if (weekdays.size > 0) {
+  if (weekdays !== 0) {
     // Monday first; WEEKDAYS holds the three-letter names the schema allows (SUN is index 0)
-    out.weekdays = [...weekdays].sort((a, b) => ((a + 6) % 7) - ((b + 6) % 7)).map((d) => WEEKDAYS[d]!) as NonNullable<
-      Selection["weekdays"]
-    >;
+    const chosen = MONDAY_FIRST.filter((d) => hasWeekday(weekdays, d));
+    out.weekdays = chosen.map((d) => WEEKDAYS[d]!) as NonNullable<Selection["weekdays"]>;
   }
   if (dates.size > 0) out.dates = [...dates].sort((a, b) => a - b).map(isoDate);
   return out;
 }
 
+const MONDAY_FIRST = [1, 2, 3, 4, 5, 6, 0];
 const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
 const point = (p: TimePoint) =>
   p.kind === "clock" ? hhmm(p.minutes) : `${p.event}${p.offset === 0 ? "" : p.offset > 0 ? `+${p.offset}` : p.offset}`;

@@ -10,6 +10,7 @@ import { compactSchedule } from "./compact.js";
 import { expandDay, type Position, readingSpans } from "./expand.js";
 import { parseItemD } from "./parse.js";
 import { dayOf, type Reading, resolveGroups, windowOf } from "./resolve.js";
+import { isBlank } from "./tokens.js";
 import type { Validity } from "./validity.js";
 
 /** Changes whenever a result can change (SPEC §9). */
@@ -41,7 +42,7 @@ export function evaluateItemD(itemD: string, v: Validity, day: number, position?
     issues: issues.map(publicIssue),
     schedule: null,
   });
-  if (!/\S/.test(itemD)) return whole("fallback", [{ code: "schedule.empty", at: 0, text: "", level: "fatal" }]);
+  if (isBlank(itemD)) return whole("fallback", [{ code: "schedule.empty", at: 0, text: "", level: "fatal" }]);
   const parsed = parseItemD(itemD);
   if (parsed.issues.some((i) => i.level === "unsupported")) return whole("unsupported", parsed.issues);
   if (parsed.groups.length === 0 && parsed.issues.length === 0) {
@@ -52,7 +53,7 @@ export function evaluateItemD(itemD: string, v: Validity, day: number, position?
   if (parsed.issues.some((i) => i.level === "fatal")) return whole("fallback", parsed.issues);
 
   const { readings, issues: resolveIssues } = resolveGroups(parsed.groups, v);
-  const issues = [...parsed.issues, ...resolveIssues];
+  const issues = parsed.issues.concat(resolveIssues);
   if (issues.some((i) => i.level === "fatal")) return whole("fallback", issues);
 
   const expansions = readings.map((r) => expandDay(r, v, day, position));
@@ -65,7 +66,7 @@ export function evaluateItemD(itemD: string, v: Validity, day: number, position?
       level: "assumption",
     });
   }
-  issues.push(...consistency(first, v, position, expansions[0]!.spans.length > 0));
+  for (const i of consistency(first, v, position, expansions[0]!.spans.length > 0)) issues.push(i);
   if (v.est) issues.push({ code: "schedule.validity.estimated", at: 0, text: "EST", level: "assumption" });
   const exact = readings.length === 1 && issues.length === 0;
   const intervals = expansions.length === 1 ? expansions[0]!.spans : unionSpans(expansions.flatMap((e) => e.spans));
@@ -101,11 +102,11 @@ class Result implements ScheduleResult {
 function consistency(r: Reading, v: Validity, position: Position | undefined, activeOnDay: boolean): ParseIssue[] {
   const w = windowOf(v);
   const out: ParseIssue[] = [];
-  const datesOnly = r.every((g) => !g.every && g.weekdays.size === 0 && g.weekly.length === 0);
+  const datesOnly = r.every((g) => !g.every && g.weekdays === 0 && g.weekly.length === 0);
   let from = Number.POSITIVE_INFINITY;
   let to = Number.NEGATIVE_INFINITY;
   for (const g of r) {
-    for (const d of g.dates) [from, to] = [Math.min(from, d), Math.max(to, d + 2)];
+    if (g.dates.size > 0) for (const d of g.dates) [from, to] = [Math.min(from, d), Math.max(to, d + 2)];
     for (const [s, e] of g.spans) [from, to] = [Math.min(from, dayOf(s)), Math.max(to, dayOf(e - 1) + 2)];
   }
   if (datesOnly && from < to) {

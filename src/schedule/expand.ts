@@ -3,7 +3,7 @@
 // and the day, merged where they touch. Sunrise and sunset are computed at the NOTAM's position.
 import { DAY_MS, type Span, unionSpans } from "../model/time.js";
 import type { TimePoint } from "./ast.js";
-import { type Reading, type ResolvedGroup, type Window, windowOf } from "./resolve.js";
+import { hasWeekday, type Reading, type ResolvedGroup, type Window, windowOf } from "./resolve.js";
 import { type SunTimes, sunTimesOnDay } from "./sun.js";
 import type { Validity } from "./validity.js";
 
@@ -63,8 +63,8 @@ export function readingSpans(
       }
     }
     if (g.spans.length === 0 && g.weekly.length === 0) continue;
-    const excluded = (day: number) => g.exceptDates.has(day) || g.exceptWeekdays.has(weekday(day));
-    const hasExc = g.exceptDates.size + g.exceptWeekdays.size > 0;
+    const excluded = (day: number) => g.exceptDates.has(day) || hasWeekday(g.exceptWeekdays, weekday(day));
+    const hasExc = g.exceptDates.size > 0 || g.exceptWeekdays !== 0;
     for (const s of g.spans) out.push(...(hasExc ? withoutDays(s, excluded) : [s]));
     for (const k of g.weekly) {
       // a week-long pattern begun up to a week before still runs into `fromDay`, also from before B (clipped to B)
@@ -82,7 +82,7 @@ export function readingSpans(
   const hi = (toDay + 1) * DAY_MS;
   let n = 0;
   for (const span of out) if (span[1] > lo && span[0] < hi) out[n++] = span;
-  out.length = n;
+  if (n < out.length) out.length = n; // setting the length is a call into the runtime, even unchanged
   return { spans: out, sunGuessed };
 }
 
@@ -97,7 +97,7 @@ export function expandDay(reading: Reading, v: Validity, day: number, position?:
     const b = end < hi ? end : hi;
     if (a < b) e.spans[n++] = [a, b];
   }
-  e.spans.length = n;
+  if (n < e.spans.length) e.spans.length = n;
   if (n > 1) e.spans = unionSpans(e.spans);
   return e;
 }
@@ -118,9 +118,10 @@ function withoutDays([start, end]: Span, excluded: (day: number) => boolean): Sp
 function selected(g: ResolvedGroup, day: number, w: Window): boolean {
   if (day < w.first || day > w.last) return false;
   const wd = weekday(day);
-  const chosen = g.every || g.dates.has(day) || g.weekdays.has(wd);
-  return chosen && !g.exceptDates.has(day) && !g.exceptWeekdays.has(wd);
+  const chosen = g.every || hasWeekday(g.weekdays, wd) || g.dates.has(day);
+  return chosen && !hasWeekday(g.exceptWeekdays, wd) && !g.exceptDates.has(day);
 }
 
-export const weekday = (day: number) => (day + 4) % 7; // 1970-01-01 was a Thursday
+/** 1970-01-01 was a Thursday. `| 0`: a day number from Math.floor may be held as a double, whose `%` is a call. */
+export const weekday = (day: number) => ((day + 4) | 0) % 7;
 export { isoDay as isoDate } from "../model/time.js";

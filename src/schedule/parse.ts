@@ -35,15 +35,18 @@ class Parser {
     if (last && (last.kind === "comma" || last.kind === "dash" || (last.kind === "word" && last.value === "AND"))) {
       if (!this.issues.some((i) => i.code === "schedule.syntax.dangling")) this.issue("schedule.syntax.dangling", last);
     }
-    for (const g of this.groups.concat(this.cur)) {
-      const hasWeekday = g.items.some((i) => i.kind === "weekday" || i.kind === "weekdayRange");
-      const hasDate = g.items.some((i) => i.kind === "date" || i.kind === "dateRange");
-      // `FRI 10 0800-1000`: Friday the 10th, or every Friday and the 10th? read as the latter, widened
-      if (hasWeekday && hasDate)
-        this.issues.push({ code: "schedule.ambiguous.weekdayAndDate", at: g.at, text: "", level: "assumption" });
-    }
+    // `FRI 10 0800-1000`: Friday the 10th, or every Friday and the 10th? read as the latter, widened
+    for (const g of this.groups) this.weekdayAndDate(g);
+    this.weekdayAndDate(this.cur);
     this.close();
     return { groups: this.groups, issues: this.issues };
+  }
+
+  private weekdayAndDate(g: Group): void {
+    const hasWeekday = g.items.some((i) => i.kind === "weekday" || i.kind === "weekdayRange");
+    const hasDate = g.items.some((i) => i.kind === "date" || i.kind === "dateRange");
+    if (hasWeekday && hasDate)
+      this.issues.push({ code: "schedule.ambiguous.weekdayAndDate", at: g.at, text: "", level: "assumption" });
   }
 
   private peek(k = 0): Token | undefined {

@@ -9,10 +9,11 @@ import type { Validity } from "./validity.js";
 export interface ResolvedGroup {
   /** Every day of [B, C] (no day selector, with or without DAILY). */
   every: boolean;
-  weekdays: Set<number>;
-  dates: Set<number>;
-  exceptWeekdays: Set<number>;
-  exceptDates: Set<number>;
+  /** Weekdays as bits: bit d for weekday d (0 = Sunday); see `hasWeekday`. */
+  weekdays: number;
+  dates: ReadonlySet<number>;
+  exceptWeekdays: number;
+  exceptDates: ReadonlySet<number>;
   times: TimeRange[];
   /** Absolute continuous intervals, epoch ms. */
   spans: Array<[number, number]>;
@@ -33,13 +34,25 @@ const PERM_SEARCH_DAYS = 366;
 
 export const dayOf = (ms: number) => Math.floor(ms / DAY_MS);
 
+/** Whether weekday `d` (0 = Sunday) is in a group's `weekdays` or `exceptWeekdays`. */
+export const hasWeekday = (mask: number, d: number) => (mask & (1 << d)) !== 0;
+
+/** Shared by the groups that select no date (most): never added to. */
+const NO_DATES: ReadonlySet<number> = new Set();
+
 export function windowOf(v: Validity): Window {
   const first = dayOf(v.b);
   return { first, last: v.c === undefined ? Number.POSITIVE_INFINITY : dayOf(v.c - 1) };
 }
 
+/** A window with B's calendar date, worked out once for all the dates of one text. */
+interface CalendarWindow extends Window {
+  start: { y: number; m: number; d: number };
+}
+
 export function resolveGroups(groups: readonly Group[], v: Validity): { readings: Reading[]; issues: ParseIssue[] } {
-  const w = windowOf(v);
+  const { first, last } = windowOf(v);
+  const w: CalendarWindow = { first, last, start: civilFromDays(first) };
   const issues: ParseIssue[] = [];
   const base = groups.map((g) => resolveGroup(g, w, issues));
   const readings: Reading[] = [base];
@@ -62,7 +75,7 @@ export function resolveGroups(groups: readonly Group[], v: Validity): { readings
       base.map((r) => ({
         ...r,
         exceptDates: new Set([...r.exceptDates, ...last.exceptDates]),
-        exceptWeekdays: new Set([...r.exceptWeekdays, ...last.exceptWeekdays]),
+        exceptWeekdays: r.exceptWeekdays | last.exceptWeekdays,
       })),
     );
     issues.push({
@@ -84,13 +97,13 @@ export function resolveGroups(groups: readonly Group[], v: Validity): { readings
 function exceptionDoubts(groups: readonly Group[], base: readonly ResolvedGroup[]): ParseIssue[] {
   const out: ParseIssue[] = [];
   base.forEach((r, i) => {
-    if (r.exceptDates.size + r.exceptWeekdays.size === 0) return;
+    if (r.exceptDates.size === 0 && r.exceptWeekdays === 0) return;
     const at = groups[i]!.at;
     const replaced = base.some(
       (o, j) =>
         j !== i &&
-        ([...o.dates].some((d) => r.exceptDates.has(d) || r.exceptWeekdays.has((d + 4) % 7)) ||
-          [...o.weekdays].some((w) => r.exceptWeekdays.has(w))),
+        ([...o.dates].some((d) => r.exceptDates.has(d) || hasWeekday(r.exceptWeekdays, (d + 4) % 7)) ||
+          (o.weekdays & r.exceptWeekdays) !== 0),
     );
     if (replaced) out.push({ code: "schedule.ambiguous.excReplaced", at, text: "EXC", level: "assumption" });
     // continuous ranges with EXC have the same doubt at the excepted day's edges
@@ -108,20 +121,20 @@ function overnightRange(t: TimeRange): boolean {
   return (t.start.kind === "sun" && t.start.event === "SS") || (t.end.kind === "sun" && t.end.event === "SR");
 }
 
-function resolveGroup(g: Group, w: Window, issues: ParseIssue[]): ResolvedGroup {
+function resolveGroup(g: Group, w: CalendarWindow, issues: ParseIssue[]): ResolvedGroup {
   const r: ResolvedGroup = {
     // `18-19 DAILY 0725-1015`: DAILY after days means each of those days, not every day of [B, C]
     every: g.items.length === 0,
-    weekdays: new Set(),
-    dates: new Set(),
-    exceptWeekdays: new Set(),
-    exceptDates: new Set(),
+    weekdays: 0,
+    dates: NO_DATES,
+    exceptWeekdays: 0,
+    exceptDates: NO_DATES,
     times: g.times,
     spans: [],
     weekly: [],
   };
-  addItems(g.items, r.weekdays, r.dates, w, issues);
-  addItems(g.except, r.exceptWeekdays, r.exceptDates, w, issues);
+  if (g.items.length > 0) [r.weekdays, r.dates] = days(g.items, w, issues);
+  if (g.except.length > 0) [r.exceptWeekdays, r.exceptDates] = days(g.except, w, issues);
   for (const c of g.continuous) {
     if ("date" in c.from && "date" in c.to) {
       const from = resolveDate(c.from.date, w, issues)[0];
@@ -143,35 +156,35 @@ function resolveGroup(g: Group, w: Window, issues: ParseIssue[]): ResolvedGroup 
   return r;
 }
 
-function addItems(
-  items: readonly DayItem[],
-  weekdays: Set<number>,
-  dates: Set<number>,
-  w: Window,
-  issues: ParseIssue[],
-) {
+/** The weekdays (as bits) and dates that day items select. */
+function days(items: readonly DayItem[], w: CalendarWindow, issues: ParseIssue[]): [number, ReadonlySet<number>] {
+  let weekdays = 0;
+  let dates: Set<number> | undefined;
   for (const item of items) {
     switch (item.kind) {
       case "weekday":
-        weekdays.add(item.day);
+        weekdays |= 1 << item.day;
         break;
       case "weekdayRange":
         for (let d = item.from; ; d = (d + 1) % 7) {
-          weekdays.add(d);
+          weekdays |= 1 << d;
           if (d === item.to) break;
         }
         break;
       case "date":
+        dates ??= new Set();
         for (const d of resolveDate(item.date, w, issues)) dates.add(d);
         break;
       case "dateRange": {
         const from = resolveDate(item.from, w, issues)[0];
         const to = from === undefined ? undefined : resolveEnd(item.to, from, w, issues);
         if (from === undefined || to === undefined) break;
+        dates ??= new Set();
         for (let d = from; d <= to; d++) dates.add(d);
       }
     }
   }
+  return [weekdays, dates ?? NO_DATES];
 }
 
 const dateParts = civilFromDays;
@@ -183,13 +196,13 @@ function calendarDay(y: number, m: number, d: number): number | undefined {
 }
 
 /** Candidate days for a date reference: usually one; several only when the text cannot tell. */
-function resolveDate(ref: DateRef, w: Window, issues: ParseIssue[]): number[] {
+function resolveDate(ref: DateRef, w: CalendarWindow, issues: ParseIssue[]): number[] {
   const note = (code: string, level: ParseIssue["level"] = "assumption") =>
     issues.push({ code, at: ref.at, text: String(ref.day), level });
   if (ref.month !== undefined) return [inMonth(ref.month, ref.day, w, note)].filter((d) => d !== undefined);
   const inWindow: number[] = [];
   const last = Math.min(w.last, w.first + PERM_SEARCH_DAYS);
-  const start = dateParts(w.first);
+  const start = w.start;
   // month by month from B's: the date ref.day of each that has it
   let monthStart = Date.UTC(start.y, start.m, 1) / DAY_MS;
   for (let k = 1; monthStart <= last; k++) {
@@ -201,7 +214,7 @@ function resolveDate(ref: DateRef, w: Window, issues: ParseIssue[]): number[] {
   if (inWindow.length === 1) return inWindow;
   if (inWindow.length > 1) {
     // before any month is named, dates are in B's month (`05 MAY 19` from B in April: 05 is April 5)
-    const month = ref.carry ?? dateParts(w.first).m;
+    const month = ref.carry ?? w.start.m;
     const carried = inWindow.filter((d) => dateParts(d).m === month);
     if (carried.length === 1) return carried;
     note("schedule.date.ambiguous");
@@ -213,8 +226,8 @@ function resolveDate(ref: DateRef, w: Window, issues: ParseIssue[]): number[] {
 }
 
 /** (month, day) in the year that puts it inside [B, C]; else the nearest such date, with an issue. */
-function inMonth(month: number, day: number, w: Window, note: (code: string) => void): number | undefined {
-  const y0 = dateParts(w.first).y;
+function inMonth(month: number, day: number, w: CalendarWindow, note: (code: string) => void): number | undefined {
+  const y0 = w.start.y;
   const candidates = [y0 - 1, y0, y0 + 1, y0 + 2]
     .map((y) => calendarDay(y, month, day))
     .filter((d): d is number => d !== undefined);

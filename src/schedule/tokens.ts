@@ -82,8 +82,14 @@ export function tokenize(input: string): Token[] {
 
 const isUpper = (c: number) => c >= 65 && c <= 90;
 const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/** Whether the text is empty or all blank (what `!/\S/.test(text)` says, without entering the expression engine). */
+export function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (!isSpace(text.charCodeAt(i), text, i)) return false;
+  return true;
+}
 /** What `\s` matches: ASCII blanks, and Unicode's (rare here) through the expression itself. */
-const isSpace = (c: number, text: string, i: number) =>
+export const isSpace = (c: number, text: string, i: number) =>
   c === 32 || (c >= 9 && c <= 13) || (c > 127 && /\s/.test(text[i]!));
 
 function number(digits: string, at: number, out: Token[]): void {
