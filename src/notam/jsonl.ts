@@ -17,8 +17,9 @@ import { readNotamText } from "./text.js";
 const Str = z.string().nullish();
 const StrOrNumber = z.union([z.string(), z.number()]).nullish();
 
-/** One record; unknown keys (`pibSection`, `first_seen`, `src_file`, …) pass. */
-export const NotamLine = z.looseObject({
+/** One record; unknown keys (`pibSection`, `first_seen`, `src_file`, …) pass, left out of the result (nothing reads
+ * them, and copying each over is work for every line). */
+export const NotamLine = z.object({
   id: Str,
   nof: Str,
   type: Str,
@@ -98,10 +99,12 @@ export function readNotamJsonLines(text: string, source: string): NotamReadResul
   const notams: Notam[] = [];
   const diagnostics: Diagnostic[] = [];
   let record = 0;
-  for (const [index, raw] of text
+  // split at "\n" and the "\r" cut after: a split by /\r?\n/ took a sixth of the time JSON.parse takes
+  for (const [index, line] of text
     .replace(/^\uFEFF/, "")
-    .split(/\r?\n/)
+    .split("\n")
     .entries()) {
+    const raw = line.endsWith("\r") ? line.slice(0, -1) : line;
     if (raw.trim() === "") continue;
     const origin: Origin = { source, record: record++, line: index + 1 };
     const at = { source, record: origin.record, line: index + 1 };
