@@ -106,7 +106,7 @@ function consistency(r: Reading, v: Validity, position: Position | undefined, ac
   let from = Number.POSITIVE_INFINITY;
   let to = Number.NEGATIVE_INFINITY;
   for (const g of r) {
-    if (g.dates.size > 0) for (const d of g.dates) [from, to] = [Math.min(from, d), Math.max(to, d + 2)];
+    for (const d of g.dates) [from, to] = [Math.min(from, d), Math.max(to, d + 2)];
     for (const [s, e] of g.spans) [from, to] = [Math.min(from, dayOf(s)), Math.max(to, dayOf(e - 1) + 2)];
   }
   if (datesOnly && from < to) {
