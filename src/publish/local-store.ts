@@ -1,7 +1,7 @@
 // The default store: a local folder with exactly the bucket's key layout (DESIGN §1).
 // Writes go to a temporary file in the same folder, then rename: atomic on POSIX file systems.
 import { randomBytes } from "node:crypto";
-import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import {
@@ -17,7 +17,7 @@ import {
 /**
  * Conditional writes in flight per absolute file path, shared by every LocalStore of this process. This makes
  * putIfMatch is a compare-and-swap between callers of one process (a promise chain per file) and between
- * processes (a lock file created with O_EXCL, which the file system grants to one creator only).
+ * processes (a lock file hard-linked into place, which the file system grants to one creator only).
  */
 const locks = new Map<string, Promise<unknown>>();
 
@@ -131,9 +131,15 @@ function isNotFound(err: unknown): boolean {
   return typeof err === "object" && err !== null && "code" in err && (err.code === "ENOENT" || err.code === "ENOTDIR");
 }
 
-/** A lock whose process is gone (killed), or, with a clock, older than STALE_LOCK_MS, is abandoned. */
+/**
+ * A lock whose process is gone (killed), or, with a clock, older than STALE_LOCK_MS, is abandoned. So is an empty
+ * one: this code never makes one (the lock comes into being with its pid), but a publisher of before 2026-11-26 that
+ * was killed between creating its lock and writing its pid left one behind.
+ */
 async function abandoned(lockPath: string, clock: (() => number) | undefined): Promise<boolean> {
-  const pid = Number((await readFile(lockPath, "utf8").catch(() => "")).trim());
+  const text = await readFile(lockPath, "utf8").catch(() => undefined);
+  if (text?.trim() === "") return true;
+  const pid = Number(text?.trim());
   if (Number.isInteger(pid) && pid > 0) {
     try {
       process.kill(pid, 0); // signal 0 only asks whether the process exists
@@ -148,23 +154,32 @@ async function abandoned(lockPath: string, clock: (() => number) | undefined): P
 /** How long a lock file may stand before it counts as left by a crashed process. */
 const STALE_LOCK_MS = 30_000;
 
-/** Runs `fn` holding `lockPath` (created exclusively); waits for another holder, breaks a stale lock. */
+/**
+ * Runs `fn` holding `lockPath`; waits for another holder, breaks an abandoned lock. The lock is a file holding this
+ * process's pid, written beside it first and then hard-linked into place: `link` fails when the name exists, so one
+ * creator wins, and the lock never exists without its pid (created empty and then written, a kill in between left a
+ * lock that no later run could tell from a live one).
+ */
 async function withFileLock<T>(lockPath: string, clock: (() => number) | undefined, fn: () => Promise<T>): Promise<T> {
   await mkdir(path.dirname(lockPath), { recursive: true });
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const handle = await open(lockPath, "wx");
-      await handle.writeFile(String(process.pid));
-      await handle.close();
-      break;
-    } catch (err) {
-      if ((err as { code?: string }).code !== "EEXIST") throw err;
-      if (attempt > 400) {
-        throw new Error(`lock file ${lockPath} is held (remove it if no publisher is running)`, { cause: err });
+  const mine = `${lockPath}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+  await writeFile(mine, String(process.pid));
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await link(mine, lockPath);
+        break;
+      } catch (err) {
+        if ((err as { code?: string }).code !== "EEXIST") throw err;
+        if (attempt > 400) {
+          throw new Error(`lock file ${lockPath} is held (remove it if no publisher is running)`, { cause: err });
+        }
+        if (await abandoned(lockPath, clock)) await rm(lockPath, { force: true });
+        else await new Promise((r) => setTimeout(r, 25));
       }
-      if (await abandoned(lockPath, clock)) await rm(lockPath, { force: true });
-      else await new Promise((r) => setTimeout(r, 25));
     }
+  } finally {
+    await rm(mine, { force: true });
   }
   try {
     return await fn();
