@@ -5,19 +5,13 @@ import { LocalStore } from "../../src/publish/local-store.js";
 import { tempDir } from "../helpers.js";
 
 describe("the local store's compare-and-swap across processes", () => {
-  it("breaks a lock file left by a process that no longer exists (a killed publisher)", async () => {
+  it.each([
+    ["a process that no longer exists (a killed publisher)", "2147483646"],
+    ["a publisher killed between creating its lock and writing its pid (empty)", ""],
+  ])("breaks a lock file left by %s", async (_, holder) => {
     const dir = tempDir();
     mkdirSync(path.join(dir, "v1"), { recursive: true });
-    writeFileSync(path.join(dir, "v1", "current.json.lock"), "2147483646");
-    const store = new LocalStore(dir);
-    expect(await store.putIfMatch("v1/current.json", Buffer.from("x"), {}, { absent: true })).toBe("written");
-    expect(await store.list("v1/")).toEqual(["v1/current.json"]);
-  });
-
-  it("breaks an empty lock file (a publisher killed between creating its lock and writing its pid)", async () => {
-    const dir = tempDir();
-    mkdirSync(path.join(dir, "v1"), { recursive: true });
-    writeFileSync(path.join(dir, "v1", "current.json.lock"), "");
+    writeFileSync(path.join(dir, "v1", "current.json.lock"), holder);
     const store = new LocalStore(dir);
     expect(await store.putIfMatch("v1/current.json", Buffer.from("x"), {}, { absent: true })).toBe("written");
     expect(readdirSync(path.join(dir, "v1"))).toEqual(["current.json"]);
