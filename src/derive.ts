@@ -11,6 +11,7 @@ import {
   explainDocument,
   keepAhead,
   keepDay,
+  openairChunksOf,
   windowOf,
 } from "./incremental.js";
 import { readAirspaceSource, SourceError, type SourceRead } from "./ingest/read.js";
@@ -169,6 +170,7 @@ export async function derive(
       next: await ahead("dynamic", byCountry, track),
       openair: countsOf(published),
       chunks: chunksOf(published),
+      openairChunks: openairChunksOf(published),
     },
   ];
   await countries.remember(published.artifacts);
@@ -210,7 +212,8 @@ export async function derive(
       clock,
     );
     const next = await ahead("static", staticCountries.byCountry, staticTrack);
-    tiers.push({ tier: "static", countries: entriesOf(p), next, openair: countsOf(p), chunks: chunksOf(p) });
+    const layout = { openair: countsOf(p), chunks: chunksOf(p), openairChunks: openairChunksOf(p) };
+    tiers.push({ tier: "static", countries: entriesOf(p), next, ...layout });
     await staticCountries.remember(p.artifacts);
   }
   log.progress("published", 1, 1);

@@ -3,9 +3,9 @@
 // reads, links and resolves nothing. Within the earlier run's window (resolve/activity.ts NowWindow: no feature's
 // last interval ends between the two instants) it publishes that run's objects again; past it, the features whose
 // resolution changed are taken from those resolved ahead (src/ahead.ts) and only the chunks of the fragments holding
-// them are serialised and deflated again (publish/artifacts.ts CHUNK). Entries: `internal/cache/day/<date>/` (the
-// sources' standings), `ahead/<date>/<tier>/<cc>-<chunk>/` (written by a derivation), `head/<date>/` (the last
-// publication, rewritten by each run).
+// them are serialised and deflated again, GeoJSON and OpenAir (publish/artifacts.ts CHUNK). Entries:
+// `internal/cache/day/<date>/` (the sources' standings), `ahead/<date>/<tier>/<cc>-<group>/` (written by a
+// derivation, AHEAD_CHUNKS chunks each), `head/<date>/` (the last publication, rewritten by each run).
 
 import { inflateRawSync, constants as zlibConstants } from "node:zlib";
 import { type Ahead, advanceCountry, firstChange, resolveAhead, withPiece } from "./ahead.js";
@@ -69,7 +69,7 @@ export interface TierHead {
   europeAirspaceNotams?: number;
   /**
    * Per country with features resolved ahead, per chunk of its fragment (kept under
-   * `ahead/<date>/<tier>/<cc>-<chunk>`), the first instant after `at` at which one of the chunk's features
+   * `ahead/<date>/<tier>/<cc>-<group>`), the first instant after `at` at which one of the chunk's features
    * changes, null for none that day; a country not named changes no more that day.
    */
   next: Record<string, Array<number | null>>;
@@ -77,6 +77,8 @@ export interface TierHead {
   openair: Record<string, number[]>;
   /** Per country, its fragment's chunks: a refresh deflates only the chunks where a feature changed. */
   chunks: Record<string, Chunk[]>;
+  /** Per country, its OpenAir fragment's chunks (the same features as `chunks`'). */
+  openairChunks: Record<string, Chunk[]>;
 }
 
 /** A reusable run: its objects checked in the store, what `now` changed (and those features' explanations). */
@@ -92,6 +94,7 @@ export interface Reuse {
     next: TierHead["next"];
     openair: Record<string, number[]>;
     chunks: Record<string, Chunk[]>;
+    openairChunks: Record<string, Chunk[]>;
   }>;
   head: DayHead;
   window: DayHead["window"];
@@ -108,7 +111,7 @@ export const DAY_KINDS = ["day", "head", "ahead"] as const;
 const dayFolder = (date: string) => `day/${date}`;
 const headFolder = (date: string) => `head/${date}`;
 const aheadUnder = (date: string, tier: Tier) => `ahead/${date}/${tier}`;
-const aheadName = (cc: string, j: number) => `${cc}-${j}`;
+const aheadName = (cc: string, g: number) => `${cc}-${g}`;
 
 /** Writes what a deriving run keeps for the next: the day's entry and the head of its publication. */
 export async function keepDay(cache: StageCache, key: string, date: string, entry: DayEntry, head: DayHead) {
@@ -117,8 +120,15 @@ export async function keepDay(cache: StageCache, key: string, date: string, entr
 }
 
 /**
- * Resolves each country's features ahead and keeps them, a chunk of the fragment at a time; per country that has
- * some, per chunk the first instant one changes (a `TierHead`'s `next`).
+ * Chunks of a fragment per entry of features resolved ahead: a refresh patches a chunk of 128 features, while a
+ * derivation writes one entry per 512 (a store request each, and one to delete it the day after).
+ */
+const AHEAD_CHUNKS = 4;
+
+/**
+ * Resolves each country's features ahead and keeps them, `AHEAD_CHUNKS` chunks of the fragment per entry (each
+ * chunk's record of its own); per country that has some, per chunk the first instant one changes (a `TierHead`'s
+ * `next`).
  */
 export async function keepAhead(
   cache: StageCache,
@@ -131,11 +141,14 @@ export async function keepAhead(
   function* entries(): Generator<[string, unknown]> {
     for (const [cc, { features }] of byCountry) {
       const firsts: Array<number | null> = [];
-      for (let j = 0; j * CHUNK < features.length; j++) {
-        const ahead = resolveAhead(cc, features.slice(j * CHUNK, (j + 1) * CHUNK), track, o.dayEnd);
-        const first = firstChange(ahead);
-        firsts.push(first);
-        if (first !== null) yield [aheadName(cc, j), ahead];
+      for (let g = 0; g * AHEAD_CHUNKS * CHUNK < features.length; g++) {
+        const group: Array<Record<string, Ahead>> = [];
+        for (let j = g * AHEAD_CHUNKS; j < (g + 1) * AHEAD_CHUNKS && j * CHUNK < features.length; j++) {
+          const ahead = resolveAhead(cc, features.slice(j * CHUNK, (j + 1) * CHUNK), track, o.dayEnd);
+          firsts.push(firstChange(ahead));
+          group.push(ahead);
+        }
+        if (firsts.slice(g * AHEAD_CHUNKS).some((f) => f !== null)) yield [aheadName(cc, g), group];
       }
       if (firsts.some((f) => f !== null)) next[cc] = firsts;
     }
@@ -229,14 +242,20 @@ export async function reusable(
       }
       const layout = t.chunks[cc];
       const pieces = layout && chunkPieces(a.fragment, layout);
-      const counts = t.openair[cc];
-      const blocks = counts && blocksOf(inflated(a.openair.fragment), counts);
-      if (!pieces || !blocks) return { miss: `${cc}'s chunks or OpenAir blocks are not known` };
+      const oaLayout = t.openairChunks[cc];
+      const oaPieces = oaLayout && chunkPieces(a.openair.fragment, oaLayout);
+      const counts = t.openair[cc] && [...t.openair[cc]];
+      if (!pieces || !oaPieces || !counts || oaPieces.length !== pieces.length)
+        return { miss: `${cc}'s chunks or OpenAir blocks are not known` };
       const renewed = new Map<number, string>();
+      const oaRenewed = new Map<number, string>();
       const change: Change = { added: [], changed: [], removed: [] };
       const after = [...firsts];
+      const groups = new Map<number, Array<Record<string, Ahead>> | undefined>();
       for (const j of due) {
-        const ahead = await cache.get<Record<string, Ahead>>(`${aheadUnder(date, t.tier)}/${aheadName(cc, j)}`, key);
+        const g = Math.floor(j / AHEAD_CHUNKS);
+        if (!groups.has(g)) groups.set(g, await cache.get(`${aheadUnder(date, t.tier)}/${aheadName(cc, g)}`, key));
+        const ahead = groups.get(g)?.[j - g * AHEAD_CHUNKS];
         if (!ahead) return { miss: `${cc}'s features resolved ahead are gone` };
         const moved = advanceCountry(ahead, head.at, o.now);
         if ("miss" in moved) return moved;
@@ -244,6 +263,8 @@ export async function reusable(
         lo = Math.max(lo, moved.from);
         if (moved.changed.size === 0) continue;
         const was = chunkFeatures(pieces[j]!, j);
+        const blocks = blocksOf(inflated(oaPieces[j]!.deflated), counts.slice(j * CHUNK, (j + 1) * CHUNK));
+        if (!blocks || blocks.length !== was.length) return { miss: `${cc}'s OpenAir blocks are not known` };
         let replaced = 0;
         const now = was.map((f, k) => {
           const p = moved.changed.get(f.properties._id);
@@ -255,7 +276,8 @@ export async function reusable(
             count(activity, f, -1);
             count(activity, g, 1);
           }
-          blocks[j * CHUNK + k] = openairBlocks(g);
+          blocks[k] = openairBlocks(g);
+          counts[j * CHUNK + k] = blocks[k].length;
           return g;
         });
         if (replaced !== moved.changed.size) return { miss: `${cc}'s stored chunk lacks a feature resolved ahead` };
@@ -271,17 +293,20 @@ export async function reusable(
             j,
           ),
         );
+        oaRenewed.set(j, openairOf(blocks).text);
       }
       next[cc] = after;
       if (renewed.size === 0) {
         reused.set(cc, a);
         continue;
       }
-      const oa = openairOf(blocks);
-      reused.set(cc, await patchArtifact(pieces, renewed, oa, e.count, t.tier));
+      const json = { pieces, renewed };
+      const openair = { pieces: oaPieces, renewed: oaRenewed, counts };
+      reused.set(cc, await patchArtifact(json, openair, e.count, t.tier));
       known.set(cc, { sha256: e.sha256, change });
     }
-    tiers.push({ tier: t.tier, reused, known, next, openair: t.openair, chunks: t.chunks, ...pick(t) });
+    const { openair, chunks, openairChunks } = t;
+    tiers.push({ tier: t.tier, reused, known, next, openair, chunks, openairChunks, ...pick(t) });
   }
   const hi = Math.min(
     ...tiers.flatMap((t) => Object.values(t.next).flatMap((firsts) => firsts.filter((n) => n !== null))),
@@ -359,6 +384,7 @@ export async function publishAgain(
       next: t.next,
       openair: { ...t.openair, ...countsOf(p) },
       chunks: { ...t.chunks, ...chunksOf(p) },
+      openairChunks: { ...t.openairChunks, ...openairChunksOf(p) },
     });
     if (t.tier === "dynamic") {
       published = p;
@@ -398,6 +424,11 @@ export function countsOf(p: PublishResult): Record<string, number[]> {
 /** The fragment chunks of the countries this publication built. */
 export function chunksOf(p: PublishResult): Record<string, Chunk[]> {
   return Object.fromEntries([...p.artifacts].flatMap(([cc, a]) => (a.chunks ? [[cc, a.chunks]] : [])));
+}
+
+/** The OpenAir fragment chunks of the countries this publication built. */
+export function openairChunksOf(p: PublishResult): Record<string, Chunk[]> {
+  return Object.fromEntries([...p.artifacts].flatMap(([cc, a]) => (a.openairChunks ? [[cc, a.openairChunks]] : [])));
 }
 
 /** Chunk `j`'s features, from its deflated piece. */

@@ -9,23 +9,23 @@ import type { CountryEntry, EuropeEntry } from "../model/manifest.js";
 import type { Tier } from "../model/vocab.js";
 import { crc32Combine } from "./crc32-combine.js";
 import { deflatePiece, deflatePieceSync, gzipPieces, joinPieces, type Piece } from "./gzip.js";
-import { OPENAIR_HEADER, openairText } from "./openair.js";
+import { OPENAIR_HEADER, openairBlocks, openairOf } from "./openair.js";
 
 /**
  * Features per chunk of a country's fragment. Each chunk (its features comma-joined, with the comma before it
  * after the first) is deflated on its own, so a refresh deflates again only the chunks where a feature changed.
+ * The country's OpenAir is chunked alike: chunk j holds the blocks of the same features.
  */
-export const CHUNK = 512;
+export const CHUNK = 128;
 /** A chunk of a fragment: its deflated bytes, and the CRC-32 and length of its text. */
 export type Chunk = [bytes: number, crc32: number, length: number];
 
 export const EUROPE = "EUROPE";
 
-/** A country's features to serialise, sorted by `_id`; `openair(i)`: feature i's OpenAir blocks, when known. */
+/** A country's features to serialise, sorted by `_id`. */
 export interface CountryFeatures {
   features: readonly Feature[];
   airspaceNotams: number;
-  openair?: (i: number) => readonly string[] | undefined;
 }
 
 export interface Artifact {
@@ -38,6 +38,8 @@ export interface Artifact {
   openairCounts?: number[];
   /** The fragment's chunks, when this run serialised it. */
   chunks?: Chunk[];
+  /** The OpenAir fragment's chunks (the same features as `chunks`), when this run rendered it. */
+  openairChunks?: Chunk[];
 }
 
 /** Every country's artifact, and EUROPE's entry: EUROPE is joined from the countries' fragments, never stored. */
@@ -98,8 +100,8 @@ export async function buildArtifacts(
   const worker = async () => {
     for (let i = next++; i < todo.length; i = next++) {
       const cc = todo[i]!;
-      const { features, airspaceNotams, openair } = byCountry.get(cc)!;
-      countries.set(cc, await serialise(features, countOf(features, airspaceNotams), tier, openair));
+      const { features, airspaceNotams } = byCountry.get(cc)!;
+      countries.set(cc, await serialise(features, countOf(features, airspaceNotams), tier));
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
@@ -122,7 +124,6 @@ export async function serialise(
   features: readonly Feature[],
   count: Count,
   tier: Tier,
-  known?: (i: number) => readonly string[] | undefined,
   /** The features' JSON, when the caller has it already. */
   texts: readonly string[] = features.map((f) => JSON.stringify(f)),
 ): Promise<Artifact> {
@@ -135,10 +136,12 @@ export async function serialise(
     }
   };
   await Promise.all(Array.from({ length: 4 }, deflateChunks));
-  const oa = openairText(features, known);
-  const oaPiece = await deflatePiece(Buffer.from(oa.text));
-  const a = artifactOf(joinPieces(pieces), { piece: oaPiece, blocks: oa.blocks }, count, tier);
-  return { ...a, openairCounts: oa.counts, chunks: pieces.map((p) => [p.deflated.length, p.crc32, p.length]) };
+  const per = features.map((f) => openairBlocks(f));
+  const oa = await Promise.all(
+    pieces.map((_, j) => deflatePiece(Buffer.from(openairOf(per.slice(j * CHUNK, (j + 1) * CHUNK)).text))),
+  );
+  const counts = per.map((b) => b.length);
+  return artifactFrom(pieces, oa, counts, count, tier);
 }
 
 /** Chunk `j`'s text: its features' JSON comma-joined, after a comma unless it is the first. */
@@ -160,21 +163,28 @@ export function chunkPieces(fragment: Buffer, chunks: readonly Chunk[]): Piece[]
  * chunks' deflated bytes are kept, byte for byte what serialising every feature again gives.
  */
 export async function patchArtifact(
-  pieces: readonly Piece[],
-  renewed: ReadonlyMap<number, string>,
-  openair: { text: string; blocks: number; counts: number[] },
+  json: { pieces: readonly Piece[]; renewed: ReadonlyMap<number, string> },
+  openair: { pieces: readonly Piece[]; renewed: ReadonlyMap<number, string>; counts: number[] },
   count: Count,
   tier: Tier,
 ): Promise<Artifact> {
-  const all = await Promise.all(
-    pieces.map((p, j) => {
-      const text = renewed.get(j);
-      return text === undefined ? p : deflatePiece(Buffer.from(text));
-    }),
-  );
-  const oaPiece = await deflatePiece(Buffer.from(openair.text));
-  const a = artifactOf(joinPieces(all), { piece: oaPiece, blocks: openair.blocks }, count, tier);
-  return { ...a, openairCounts: openair.counts, chunks: all.map((p) => [p.deflated.length, p.crc32, p.length]) };
+  const renew = ({ pieces, renewed }: typeof json) =>
+    Promise.all(
+      pieces.map((p, j) => {
+        const text = renewed.get(j);
+        return text === undefined ? p : deflatePiece(Buffer.from(text));
+      }),
+    );
+  const [all, oa] = await Promise.all([renew(json), renew(openair)]);
+  return artifactFrom(all, oa, openair.counts, count, tier);
+}
+
+/** A country's artifact from its chunks' pieces, GeoJSON and OpenAir, with what a later run needs to patch it. */
+function artifactFrom(json: Piece[], oa: Piece[], counts: number[], count: Count, tier: Tier): Artifact {
+  const blocks = counts.reduce((n, c) => n + c, 0);
+  const a = artifactOf(joinPieces(json), { piece: joinPieces(oa), blocks }, count, tier);
+  const layout = (ps: Piece[]) => ps.map((p): Chunk => [p.deflated.length, p.crc32, p.length]);
+  return { ...a, openairCounts: counts, chunks: layout(json), openairChunks: layout(oa) };
 }
 
 function artifactOf(piece: Piece, oa: { piece: Piece; blocks: number }, count: Count, tier: Tier): Artifact {

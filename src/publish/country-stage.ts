@@ -21,6 +21,8 @@ interface CountryCacheEntry {
   openairCounts?: number[];
   /** The fragment's chunks (see Artifact). */
   chunks?: Chunk[];
+  /** The OpenAir fragment's chunks (see Artifact). */
+  openairChunks?: Chunk[];
 }
 
 export interface CountryStage {
@@ -80,7 +82,9 @@ export async function countryStage(
         const { dropped, violations } = b;
         const counts = a.openairCounts ? { openairCounts: a.openairCounts } : {};
         const chunks = a.chunks ? { chunks: a.chunks } : {};
-        await reuse.cache.put(b.folder, b.key, { entry: a.entry, dropped, violations, ...counts, ...chunks });
+        const oaChunks = a.openairChunks ? { openairChunks: a.openairChunks } : {};
+        const entry = { entry: a.entry, dropped, violations, ...counts, ...chunks, ...oaChunks };
+        await reuse.cache.put(b.folder, b.key, entry);
       }
     },
   };
@@ -121,12 +125,13 @@ async function country(
       ...stored,
       ...(hit.openairCounts ? { openairCounts: hit.openairCounts } : {}),
       ...(hit.chunks ? { chunks: hit.chunks } : {}),
+      ...(hit.openairChunks ? { openairChunks: hit.openairChunks } : {}),
     };
     return { ...base, artifact, reused: true };
   }
   const count = countOf(valid, airspaceNotams);
   const validTexts = out.size === 0 ? texts : texts.filter((_, i) => !out.has(i));
-  const artifact = await serialise(valid, count, opts.tier, undefined, validTexts);
+  const artifact = await serialise(valid, count, opts.tier, validTexts);
   return { ...base, artifact, reused: false };
 }
 

@@ -178,15 +178,9 @@ function shape(ring: readonly (readonly number[])[]): string[] {
   ];
 }
 
-/**
- * A country's OpenAir text without the header: its blocks, each ending in a blank line, and how many each feature
- * gave. `known(i)` gives feature i's blocks when a run before rendered them (a refresh renders only what changed).
- */
-export function openairText(
-  features: readonly Feature[],
-  known: (i: number) => readonly string[] | undefined = () => undefined,
-): { text: string; blocks: number; counts: number[] } {
-  return openairOf(features.map((f, i) => known(i) ?? openairBlocks(f)));
+/** A country's OpenAir text without the header: its blocks, each ending in a blank line, and how many each feature gave. */
+export function openairText(features: readonly Feature[]): { text: string; blocks: number; counts: number[] } {
+  return openairOf(features.map(openairBlocks));
 }
 
 /** A country's OpenAir text from its features' blocks, in order. */

@@ -98,18 +98,20 @@ export function dynamicHash(feature: Feature): string {
 }
 
 /**
- * Master features live in `BUCKETS` objects, `internal/master-features/<bb>.json` by the id's SHA-256, each a map of
- * id → the feature's dynamic part with its version and hash: a first load of 49 000 features is a few hundred
- * writes, not one per feature (issue 24; DESIGN §5 names one object per feature, and allows batches).
+ * Master features live in `BUCKETS` objects, `internal/master-features/<bbb>.json` by the id's SHA-256, each a map
+ * of id → the feature's dynamic part with its version and hash: a first load of 49 000 features is a few hundred
+ * writes, not one per feature (issue 24; DESIGN §5 names one object per feature, and allows batches), and a refresh
+ * that changes a few features rewrites a few buckets of ~200 features each. The key has three hex digits: a store
+ * of the 64 buckets before, `<bb>.json`, is loaded again like one of an object per feature.
  */
-export const BUCKETS = 64;
-const BUCKET_KEY = /^internal\/master-features\/[0-9a-f]{2}\.json$/;
+export const BUCKETS = 256;
+const BUCKET_KEY = /^internal\/master-features\/[0-9a-f]{3}\.json$/;
 /** Features taken from the journal before their buckets are written (then `stopTaking` is asked again). */
 const CHUNK = 25_000;
 
 export const masterKey = (id: string) => {
   const b = createHash("sha256").update(id).digest()[0]! % BUCKETS;
-  return `${MASTER_PREFIX}${b.toString(16).padStart(2, "0")}.json`;
+  return `${MASTER_PREFIX}${b.toString(16).padStart(3, "0")}.json`;
 };
 
 /** A master feature as its bucket holds it. */
@@ -194,7 +196,10 @@ export async function runShadow(
   for (const [id, hash] of options.carried ?? []) target.set(id, { hash });
   // a store written before the buckets holds one object per feature: load every feature into the buckets again,
   // then delete those objects (once the journal is drained)
-  const legacy = (await store.list(MASTER_PREFIX)).filter((k) => !BUCKET_KEY.test(k));
+  const listed = await store.list(MASTER_PREFIX);
+  const legacy = listed.filter((k) => !BUCKET_KEY.test(k));
+  /** The buckets the store holds: one it does not is not read (a first load reads none). */
+  const existing = new Set(listed);
   const stored = (options.prior !== undefined ? options.prior : await readShadowManifest(store))?.features ?? {};
   const previous = legacy.length > 0 ? {} : stored;
   const journal = new Journal(store, options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts });
@@ -224,7 +229,7 @@ export async function runShadow(
     let pending = groups.map((ms) => ({ last: ms[ms.length - 1]!, rest: ms.slice(0, -1) }));
     for (;;) {
       try {
-        const entries = { ...(buckets.get(key) ?? (await readBucket(store, key))) };
+        const entries = { ...(buckets.get(key) ?? (existing.has(key) ? await readBucket(store, key) : {})) };
         for (const { last } of pending) {
           const current = target.get(last.featureId);
           // a carried feature is as the bucket holds it already

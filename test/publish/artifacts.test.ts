@@ -123,16 +123,34 @@ describe("chunked fragments", () => {
       changed.slice(CHUNK, 2 * CHUNK).map((f) => JSON.stringify(f)),
       1,
     );
-    const patched = await patchArtifact(pieces, new Map([[1, text]]), openairText(changed), count, "dynamic");
+    // its OpenAir chunk is rendered again, the others' deflated bytes kept
+    expect(first.openairChunks).toHaveLength(3);
+    const oaPieces = chunkPieces(first.openair.fragment, first.openairChunks!)!;
+    const oaText = openairText(changed.slice(CHUNK, 2 * CHUNK)).text;
+    const counts = openairText(changed).counts;
+    const patched = await patchArtifact(
+      { pieces, renewed: new Map([[1, text]]) },
+      { pieces: oaPieces, renewed: new Map([[1, oaText]]), counts },
+      count,
+      "dynamic",
+    );
     const again = await serialise(changed, count, "dynamic");
     expect(patched.gz.equals(again.gz)).toBe(true);
     expect(patched.fragment.equals(again.fragment)).toBe(true);
     expect(patched.openair.gz.equals(again.openair.gz)).toBe(true);
+    expect(patched.openair.fragment.equals(again.openair.fragment)).toBe(true);
     expect(patched.entry).toEqual(again.entry);
     expect(patched.chunks).toEqual(again.chunks);
+    expect(patched.openairChunks).toEqual(again.openairChunks);
+    expect(patched.openairCounts).toEqual(again.openairCounts);
     // the other chunks' bytes are those of the first serialisation
     const [c0] = first.chunks!;
     expect(patched.fragment.subarray(0, c0![0]).equals(first.fragment.subarray(0, c0![0]))).toBe(true);
+    const [o0] = first.openairChunks!;
+    expect(patched.openair.fragment.subarray(0, o0![0]).equals(first.openair.fragment.subarray(0, o0![0]))).toBe(true);
     expect(chunkPieces(first.fragment, first.chunks!.slice(1))).toBeUndefined();
+    // the OpenAir text is the country's, whole
+    const oaWhole = zlib.gunzipSync(patched.openair.gz).toString("utf8");
+    expect(oaWhole.endsWith(openairText(changed).text)).toBe(true);
   });
 });

@@ -190,8 +190,9 @@ describe("incremental publication", () => {
     expect(keys.length).toBeGreaterThan(0);
     let pieces = 0;
     for (const key of keys) {
-      const ahead = JSON.parse(gunzipSync((await store.get(key))!).toString("utf8")) as Record<string, Ahead>;
-      for (const a of Object.values(ahead))
+      // an entry holds the records of a few chunks, each feature id → its pieces
+      const ahead = JSON.parse(gunzipSync((await store.get(key))!).toString("utf8")) as Array<Record<string, Ahead>>;
+      for (const a of ahead.flatMap((chunk) => Object.values(chunk)))
         for (const p of a.next) {
           (p.properties.vendor.dynamicAirspaceMapping as { isActive: string }).isActive = "Maybe";
           pieces++;
