@@ -231,8 +231,11 @@ export async function reusable(
     const reused = new Map<string, Artifact>();
     const known = new Map<string, { sha256: string; change: Change }>();
     const next = { ...t.next };
-    for (const [cc, e] of Object.entries(t.countries)) {
-      const a = await storedArtifact(store, e, t.tier);
+    // every country's objects read at once: the reads overlap (and the checks of those already read)
+    const stored = await Promise.all(
+      Object.entries(t.countries).map(async ([cc, e]) => [cc, e, await storedArtifact(store, e, t.tier)] as const),
+    );
+    for (const [cc, e, a] of stored) {
       if (!a) return { miss: `${cc}'s objects are gone` };
       const firsts = t.next[cc] ?? [];
       const due = firsts.flatMap((n, j) => (n !== null && o.now >= n ? [j] : []));
