@@ -22,6 +22,8 @@ export const withPiece = (f: Feature, p: Piece): Feature => ({ ...f, properties:
 
 /** A feature whose published resolution holds until `hi`; then the pieces after it, in order. */
 export interface Ahead {
+  /** Its place among the features it was resolved with (a chunk of its country's fragment). */
+  index: number;
   hi: number;
   next: Piece[];
 }
@@ -40,7 +42,7 @@ export function resolveAhead(
   dayEnd: number,
 ): Record<string, Ahead> {
   const out: Record<string, Ahead> = {};
-  for (const f of features) {
+  for (const [index, f] of features.entries()) {
     const id = f.properties._id;
     const t = track.get(id);
     if (!t || !Number.isFinite(t.window.hi)) continue;
@@ -58,7 +60,7 @@ export function resolveAhead(
       if (until === null) break;
       hi = until;
     }
-    out[id] = { hi: t.window.hi, next };
+    out[id] = { index, hi: t.window.hi, next };
   }
   return out;
 }

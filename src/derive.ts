@@ -2,8 +2,6 @@
 // read → normalise → link → resolve (with style) → validate and serialise per country → upload.
 import { bundledFirIndex } from "./geo/fir-index.js";
 import {
-  chunksOf,
-  countsOf,
   DAY_KINDS,
   type DayHead,
   entriesOf,
@@ -11,7 +9,7 @@ import {
   explainDocument,
   keepAhead,
   keepDay,
-  openairChunksOf,
+  layoutsOf,
   windowOf,
 } from "./incremental.js";
 import { readAirspaceSource, SourceError, type SourceRead } from "./ingest/read.js";
@@ -168,9 +166,7 @@ export async function derive(
       countries: entriesOf(published),
       europeAirspaceNotams,
       next: await ahead("dynamic", byCountry, track),
-      openair: countsOf(published),
-      chunks: chunksOf(published),
-      openairChunks: openairChunksOf(published),
+      layouts: layoutsOf(published),
     },
   ];
   await countries.remember(published.artifacts);
@@ -212,8 +208,7 @@ export async function derive(
       clock,
     );
     const next = await ahead("static", staticCountries.byCountry, staticTrack);
-    const layout = { openair: countsOf(p), chunks: chunksOf(p), openairChunks: openairChunksOf(p) };
-    tiers.push({ tier: "static", countries: entriesOf(p), next, ...layout });
+    tiers.push({ tier: "static", countries: entriesOf(p), next, layouts: layoutsOf(p) });
     await staticCountries.remember(p.artifacts);
   }
   log.progress("published", 1, 1);

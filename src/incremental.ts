@@ -19,16 +19,16 @@ import type { AirspaceInput, PublishDayOptions } from "./pipeline.js";
 import {
   type Artifact,
   CHUNK,
-  type Chunk,
+  chunkFeatureTexts,
   chunkPieces,
   chunkText,
+  type Layout,
   patchArtifact,
   storedArtifact,
   tierPrefix,
 } from "./publish/artifacts.js";
-import { type Change, diffFeatures } from "./publish/changes.js";
+import type { Change } from "./publish/changes.js";
 import { explainKey, readExplanations, writeExplanations, writeExplanationsOver } from "./publish/explanations.js";
-import type { Piece } from "./publish/gzip.js";
 import { blocksOf, openairBlocks, openairOf } from "./publish/openair.js";
 import { type PublishResult, publishVersion } from "./publish/publish.js";
 import { manifestKey } from "./publish/record.js";
@@ -73,12 +73,11 @@ export interface TierHead {
    * changes, null for none that day; a country not named changes no more that day.
    */
   next: Record<string, Array<number | null>>;
-  /** Per country, its OpenAir blocks per feature: a refresh renders only the changed features'. */
-  openair: Record<string, number[]>;
-  /** Per country, its fragment's chunks: a refresh deflates only the chunks where a feature changed. */
-  chunks: Record<string, Chunk[]>;
-  /** Per country, its OpenAir fragment's chunks (the same features as `chunks`'). */
-  openairChunks: Record<string, Chunk[]>;
+  /**
+   * Per country, how its fragments are laid out: a refresh parses, renders and deflates again only the changed
+   * features of the chunks where one changed.
+   */
+  layouts: Record<string, Layout>;
 }
 
 /** A reusable run: its objects checked in the store, what `now` changed (and those features' explanations). */
@@ -92,9 +91,7 @@ export interface Reuse {
     known: Map<string, { sha256: string; change: Change }>;
     europeAirspaceNotams?: number;
     next: TierHead["next"];
-    openair: Record<string, number[]>;
-    chunks: Record<string, Chunk[]>;
-    openairChunks: Record<string, Chunk[]>;
+    layouts: TierHead["layouts"];
   }>;
   head: DayHead;
   window: DayHead["window"];
@@ -142,11 +139,12 @@ export async function keepAhead(
     for (const [cc, { features }] of byCountry) {
       const firsts: Array<number | null> = [];
       for (let g = 0; g * AHEAD_CHUNKS * CHUNK < features.length; g++) {
-        const group: Array<Record<string, Ahead>> = [];
+        // each chunk's record as JSON text: a refresh parses only the records of its due chunks
+        const group: string[] = [];
         for (let j = g * AHEAD_CHUNKS; j < (g + 1) * AHEAD_CHUNKS && j * CHUNK < features.length; j++) {
           const ahead = resolveAhead(cc, features.slice(j * CHUNK, (j + 1) * CHUNK), track, o.dayEnd);
           firsts.push(firstChange(ahead));
-          group.push(ahead);
+          group.push(JSON.stringify(ahead));
         }
         if (firsts.slice(g * AHEAD_CHUNKS).some((f) => f !== null)) yield [aheadName(cc, g), group];
       }
@@ -243,59 +241,60 @@ export async function reusable(
         reused.set(cc, a);
         continue;
       }
-      const layout = t.chunks[cc];
-      const pieces = layout && chunkPieces(a.fragment, layout);
-      const oaLayout = t.openairChunks[cc];
-      const oaPieces = oaLayout && chunkPieces(a.openair.fragment, oaLayout);
-      const counts = t.openair[cc] && [...t.openair[cc]];
-      if (!pieces || !oaPieces || !counts || oaPieces.length !== pieces.length)
+      const layout = t.layouts[cc];
+      const pieces = layout && chunkPieces(a.fragment, layout.chunks);
+      const oaPieces = layout && chunkPieces(a.openair.fragment, layout.openairChunks);
+      if (!layout || !pieces || !oaPieces || oaPieces.length !== pieces.length)
         return { miss: `${cc}'s chunks or OpenAir blocks are not known` };
+      const lengths = [...layout.lengths];
+      const counts = [...layout.openairCounts];
       const renewed = new Map<number, string>();
       const oaRenewed = new Map<number, string>();
       const change: Change = { added: [], changed: [], removed: [] };
       const after = [...firsts];
-      const groups = new Map<number, Array<Record<string, Ahead>> | undefined>();
+      // the entries of the due chunks, read at once
+      const wanted = [...new Set(due.map((j) => Math.floor(j / AHEAD_CHUNKS)))];
+      const read = wanted.map((g) => cache.get<string[]>(`${aheadUnder(date, t.tier)}/${aheadName(cc, g)}`, key));
+      const groups = new Map(wanted.map((g, i) => [g, read[i]!]));
       for (const j of due) {
         const g = Math.floor(j / AHEAD_CHUNKS);
-        if (!groups.has(g)) groups.set(g, await cache.get(`${aheadUnder(date, t.tier)}/${aheadName(cc, g)}`, key));
-        const ahead = groups.get(g)?.[j - g * AHEAD_CHUNKS];
-        if (!ahead) return { miss: `${cc}'s features resolved ahead are gone` };
+        const record = (await groups.get(g))?.[j - g * AHEAD_CHUNKS];
+        if (record === undefined) return { miss: `${cc}'s features resolved ahead are gone` };
+        const ahead = JSON.parse(record) as Record<string, Ahead>;
         const moved = advanceCountry(ahead, head.at, o.now);
         if ("miss" in moved) return moved;
         after[j] = moved.next;
         lo = Math.max(lo, moved.from);
         if (moved.changed.size === 0) continue;
-        const was = chunkFeatures(pieces[j]!, j);
-        const blocks = blocksOf(inflated(oaPieces[j]!.deflated), counts.slice(j * CHUNK, (j + 1) * CHUNK));
-        if (!blocks || blocks.length !== was.length) return { miss: `${cc}'s OpenAir blocks are not known` };
-        let replaced = 0;
-        const now = was.map((f, k) => {
-          const p = moved.changed.get(f.properties._id);
-          if (!p) return f;
-          replaced++;
-          const g = withPiece(f, p);
+        // only the changed features are parsed: the chunk's text splits by the features' lengths
+        const [from, to] = [j * CHUNK, Math.min((j + 1) * CHUNK, lengths.length)];
+        const texts = chunkFeatureTexts(inflated(pieces[j]!.deflated), j, lengths.slice(from, to));
+        const blocks = blocksOf(inflated(oaPieces[j]!.deflated), counts.slice(from, to));
+        if (!texts || !blocks || blocks.length !== texts.length)
+          return { miss: `${cc}'s chunk ${j} does not split into its features` };
+        const at = [...moved.changed.keys()].map((id) => ahead[id]!.index).sort((x, y) => x - y);
+        for (const k of at) {
+          const was = JSON.parse(texts[k] ?? "null") as Feature | null;
+          const p = was && moved.changed.get(was.properties._id);
+          if (!was || !p) return { miss: `${cc}'s stored chunk lacks a feature resolved ahead` };
+          const now = withPiece(was, p);
+          // the contract, as the country stage checks a derived feature (a piece is checked when taken)
+          if (validateFeature(now).length > 0)
+            return { miss: `${now.properties._id} resolved ahead fails the contract` };
+          const json = JSON.stringify(now);
+          if (json !== texts[k]) change.changed.push(now);
+          texts[k] = json;
+          lengths[from + k] = json.length;
           if (t.tier === "dynamic") {
-            explanations[f.properties._id] = p.explanation;
-            count(activity, f, -1);
-            count(activity, g, 1);
+            explanations[now.properties._id] = p.explanation;
+            count(activity, was, -1);
+            count(activity, now, 1);
           }
-          blocks[k] = openairBlocks(g);
-          counts[j * CHUNK + k] = blocks[k].length;
-          return g;
-        });
-        if (replaced !== moved.changed.size) return { miss: `${cc}'s stored chunk lacks a feature resolved ahead` };
-        // the contract, as the country stage checks a derived feature (a piece is checked when taken)
-        const failing = now.find((g, k) => g !== was[k] && validateFeature(g).length > 0);
-        if (failing) return { miss: `${failing.properties._id} resolved ahead fails the contract` };
-        changed += replaced;
-        change.changed.push(...diffFeatures(was, now).changed);
-        renewed.set(
-          j,
-          chunkText(
-            now.map((f) => JSON.stringify(f)),
-            j,
-          ),
-        );
+          blocks[k] = openairBlocks(now);
+          counts[from + k] = blocks[k].length;
+        }
+        changed += at.length;
+        renewed.set(j, chunkText(texts, j));
         oaRenewed.set(j, openairOf(blocks).text);
       }
       next[cc] = after;
@@ -303,13 +302,12 @@ export async function reusable(
         reused.set(cc, a);
         continue;
       }
-      const json = { pieces, renewed };
+      const json = { pieces, renewed, lengths };
       const openair = { pieces: oaPieces, renewed: oaRenewed, counts };
       reused.set(cc, await patchArtifact(json, openair, e.count, t.tier));
       known.set(cc, { sha256: e.sha256, change });
     }
-    const { openair, chunks, openairChunks } = t;
-    tiers.push({ tier: t.tier, reused, known, next, openair, chunks, openairChunks, ...pick(t) });
+    tiers.push({ tier: t.tier, reused, known, next, layouts: t.layouts, ...pick(t) });
   }
   const hi = Math.min(
     ...tiers.flatMap((t) => Object.values(t.next).flatMap((firsts) => firsts.filter((n) => n !== null))),
@@ -385,9 +383,7 @@ export async function publishAgain(
       countries: entriesOf(p),
       ...pick(t),
       next: t.next,
-      openair: { ...t.openair, ...countsOf(p) },
-      chunks: { ...t.chunks, ...chunksOf(p) },
-      openairChunks: { ...t.openairChunks, ...openairChunksOf(p) },
+      layouts: { ...t.layouts, ...layoutsOf(p) },
     });
     if (t.tier === "dynamic") {
       published = p;
@@ -419,25 +415,9 @@ async function explainAgain(
   await writeExplanations(store, explainDocument(version, day.date, now, reuse.evidence, all), first);
 }
 
-/** OpenAir blocks per feature of the countries this publication rendered. */
-export function countsOf(p: PublishResult): Record<string, number[]> {
-  return Object.fromEntries([...p.artifacts].flatMap(([cc, a]) => (a.openairCounts ? [[cc, a.openairCounts]] : [])));
-}
-
-/** The fragment chunks of the countries this publication built. */
-export function chunksOf(p: PublishResult): Record<string, Chunk[]> {
-  return Object.fromEntries([...p.artifacts].flatMap(([cc, a]) => (a.chunks ? [[cc, a.chunks]] : [])));
-}
-
-/** The OpenAir fragment chunks of the countries this publication built. */
-export function openairChunksOf(p: PublishResult): Record<string, Chunk[]> {
-  return Object.fromEntries([...p.artifacts].flatMap(([cc, a]) => (a.openairChunks ? [[cc, a.openairChunks]] : [])));
-}
-
-/** Chunk `j`'s features, from its deflated piece. */
-function chunkFeatures(piece: Piece, j: number): Feature[] {
-  const text = inflated(piece.deflated);
-  return JSON.parse(`[${j > 0 ? text.slice(1) : text}]`) as Feature[];
+/** How the fragments of the countries this publication built are laid out. */
+export function layoutsOf(p: PublishResult): Record<string, Layout> {
+  return Object.fromEntries([...p.artifacts].flatMap(([cc, a]) => (a.layout ? [[cc, a.layout]] : [])));
 }
 
 /** A fragment's text (raw deflate ending in a sync flush). */

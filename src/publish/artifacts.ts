@@ -34,12 +34,20 @@ export interface Artifact {
   fragment: Buffer;
   /** The country's OpenAir (DESIGN §8): a gzip object with the header, and its fragment for joins. */
   openair: { gz: Buffer; fragment: Buffer };
-  /** OpenAir blocks per feature, in `_id` order, when this run rendered them (the next run reuses the text). */
-  openairCounts?: number[];
-  /** The fragment's chunks, when this run serialised it. */
-  chunks?: Chunk[];
-  /** The OpenAir fragment's chunks (the same features as `chunks`), when this run rendered it. */
-  openairChunks?: Chunk[];
+  /** How its fragments are laid out, when this run serialised them (a later run patches them by it). */
+  layout?: Layout;
+}
+
+/** A country's fragments as chunks of features, so that a refresh inflates and deflates only the changed ones. */
+export interface Layout {
+  /** The fragment's chunks. */
+  chunks: Chunk[];
+  /** Each feature's JSON length (UTF-16 code units), in `_id` order: a chunk's text splits by them. */
+  lengths: number[];
+  /** The OpenAir fragment's chunks: chunk j holds the blocks of the fragment's chunk j's features. */
+  openairChunks: Chunk[];
+  /** OpenAir blocks per feature, in `_id` order. */
+  openairCounts: number[];
 }
 
 /** Every country's artifact, and EUROPE's entry: EUROPE is joined from the countries' fragments, never stored. */
@@ -140,12 +148,28 @@ export async function serialise(
   const oa = await Promise.all(
     pieces.map((_, j) => deflatePiece(Buffer.from(openairOf(per.slice(j * CHUNK, (j + 1) * CHUNK)).text))),
   );
-  const counts = per.map((b) => b.length);
-  return artifactFrom(pieces, oa, counts, count, tier);
+  const lengths = texts.map((t) => t.length);
+  return artifactFrom(pieces, oa, { lengths, openairCounts: per.map((b) => b.length) }, count, tier);
 }
 
 /** Chunk `j`'s text: its features' JSON comma-joined, after a comma unless it is the first. */
 export const chunkText = (texts: readonly string[], j: number) => (j > 0 ? `,${texts.join(",")}` : texts.join(","));
+
+/**
+ * The features' JSON in chunk `j`'s text, split by their lengths; undefined if they do not add up (a comma
+ * between two features, and before the first unless `j` is 0).
+ */
+export function chunkFeatureTexts(text: string, j: number, lengths: readonly number[]): string[] | undefined {
+  const out: string[] = [];
+  let at = j > 0 ? 1 : 0;
+  if (j > 0 && text[0] !== ",") return undefined;
+  for (const [k, n] of lengths.entries()) {
+    if (k > 0 && text[at++] !== ",") return undefined;
+    out.push(text.slice(at, at + n));
+    at += n;
+  }
+  return at === text.length ? out : undefined;
+}
 
 /** The chunks of a stored fragment as pieces (their bytes sliced, not copied); undefined if they do not add up. */
 export function chunkPieces(fragment: Buffer, chunks: readonly Chunk[]): Piece[] | undefined {
@@ -163,12 +187,12 @@ export function chunkPieces(fragment: Buffer, chunks: readonly Chunk[]): Piece[]
  * chunks' deflated bytes are kept, byte for byte what serialising every feature again gives.
  */
 export async function patchArtifact(
-  json: { pieces: readonly Piece[]; renewed: ReadonlyMap<number, string> },
+  json: { pieces: readonly Piece[]; renewed: ReadonlyMap<number, string>; lengths: number[] },
   openair: { pieces: readonly Piece[]; renewed: ReadonlyMap<number, string>; counts: number[] },
   count: Count,
   tier: Tier,
 ): Promise<Artifact> {
-  const renew = ({ pieces, renewed }: typeof json) =>
+  const renew = ({ pieces, renewed }: { pieces: readonly Piece[]; renewed: ReadonlyMap<number, string> }) =>
     Promise.all(
       pieces.map((p, j) => {
         const text = renewed.get(j);
@@ -176,15 +200,21 @@ export async function patchArtifact(
       }),
     );
   const [all, oa] = await Promise.all([renew(json), renew(openair)]);
-  return artifactFrom(all, oa, openair.counts, count, tier);
+  return artifactFrom(all, oa, { lengths: json.lengths, openairCounts: openair.counts }, count, tier);
 }
 
 /** A country's artifact from its chunks' pieces, GeoJSON and OpenAir, with what a later run needs to patch it. */
-function artifactFrom(json: Piece[], oa: Piece[], counts: number[], count: Count, tier: Tier): Artifact {
-  const blocks = counts.reduce((n, c) => n + c, 0);
+function artifactFrom(
+  json: Piece[],
+  oa: Piece[],
+  per: Pick<Layout, "lengths" | "openairCounts">,
+  count: Count,
+  tier: Tier,
+): Artifact {
+  const blocks = per.openairCounts.reduce((n, c) => n + c, 0);
   const a = artifactOf(joinPieces(json), { piece: joinPieces(oa), blocks }, count, tier);
-  const layout = (ps: Piece[]) => ps.map((p): Chunk => [p.deflated.length, p.crc32, p.length]);
-  return { ...a, openairCounts: counts, chunks: layout(json), openairChunks: layout(oa) };
+  const chunks = (ps: Piece[]) => ps.map((p): Chunk => [p.deflated.length, p.crc32, p.length]);
+  return { ...a, layout: { chunks: chunks(json), openairChunks: chunks(oa), ...per } };
 }
 
 function artifactOf(piece: Piece, oa: { piece: Piece; blocks: number }, count: Count, tier: Tier): Artifact {

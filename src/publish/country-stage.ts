@@ -7,7 +7,7 @@ import type { Feature } from "../model/contract.js";
 import type { Diagnostic, DiagnosticSink } from "../model/diagnostic.js";
 import type { CountryEntry } from "../model/manifest.js";
 import type { Tier } from "../model/vocab.js";
-import { type Artifact, type Chunk, CONCURRENCY, countOf, serialise, storedArtifact } from "./artifacts.js";
+import { type Artifact, CONCURRENCY, countOf, type Layout, serialise, storedArtifact } from "./artifacts.js";
 import type { StageCache } from "./stage-cache.js";
 import type { ObjectStore } from "./store.js";
 import { validateFeature } from "./validate.js";
@@ -17,12 +17,8 @@ interface CountryCacheEntry {
   /** Indexes (in `_id` order) of the features left out, and why. */
   dropped: number[];
   violations: Diagnostic[];
-  /** OpenAir blocks per feature (see Artifact). */
-  openairCounts?: number[];
-  /** The fragment's chunks (see Artifact). */
-  chunks?: Chunk[];
-  /** The OpenAir fragment's chunks (see Artifact). */
-  openairChunks?: Chunk[];
+  /** How its fragments are laid out (see Artifact). */
+  layout?: Layout;
 }
 
 export interface CountryStage {
@@ -80,11 +76,8 @@ export async function countryStage(
         const a = published.get(b.cc);
         if (!a || !reuse || !b.key) continue;
         const { dropped, violations } = b;
-        const counts = a.openairCounts ? { openairCounts: a.openairCounts } : {};
-        const chunks = a.chunks ? { chunks: a.chunks } : {};
-        const oaChunks = a.openairChunks ? { openairChunks: a.openairChunks } : {};
-        const entry = { entry: a.entry, dropped, violations, ...counts, ...chunks, ...oaChunks };
-        await reuse.cache.put(b.folder, b.key, entry);
+        const layout = a.layout ? { layout: a.layout } : {};
+        await reuse.cache.put(b.folder, b.key, { entry: a.entry, dropped, violations, ...layout });
       }
     },
   };
@@ -121,12 +114,7 @@ async function country(
   const valid = all.filter((_, i) => !out.has(i));
   const base = { cc, folder, key, valid, airspaceNotams, dropped, violations };
   if (stored && hit) {
-    const artifact = {
-      ...stored,
-      ...(hit.openairCounts ? { openairCounts: hit.openairCounts } : {}),
-      ...(hit.chunks ? { chunks: hit.chunks } : {}),
-      ...(hit.openairChunks ? { openairChunks: hit.openairChunks } : {}),
-    };
+    const artifact = { ...stored, ...(hit.layout ? { layout: hit.layout } : {}) };
     return { ...base, artifact, reused: true };
   }
   const count = countOf(valid, airspaceNotams);

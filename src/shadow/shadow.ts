@@ -179,6 +179,14 @@ export async function readMaster(store: ObjectStore, id: string): Promise<Master
   return (await readBucket(store, masterKey(id)))[id];
 }
 
+const byKey = ([a]: [string, ...unknown[]], [b]: [string, ...unknown[]]) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Entries sorted by key; those in order already (a run that added no feature) are not sorted again. */
+function sortedByKey<T>(entries: Array<[string, T]>): Array<[string, T]> {
+  for (let i = 1; i < entries.length; i++) if (byKey(entries[i - 1]!, entries[i]!) > 0) return entries.sort(byKey);
+  return entries;
+}
+
 async function readJson<T>(store: ObjectStore, schema: z.ZodType<T>, key: string): Promise<T | undefined> {
   const body = await store.get(key);
   return body && parseVersioned(schema, body.toString("utf8"), key);
@@ -207,10 +215,15 @@ export async function runShadow(
   // diff: changed or new features, and features no longer published; skip what already waits in the journal
   const before = await journal.pending();
   const waiting = new Set(before.map((m) => `${m.featureId}\n${m.hash}`));
-  const ids = [...new Set([...target.keys(), ...Object.keys(previous)])].sort();
-  const changes = ids
-    .map((featureId) => ({ featureId, hash: target.get(featureId)?.hash ?? null }))
-    .filter((c) => (previous[c.featureId] ?? null) !== c.hash && !waiting.has(`${c.featureId}\n${c.hash}`));
+  // the features published, then those no longer published; in id order (only the changes sorted: ~50 000 ids
+  // sorted on every run took a tenth of a refresh's shadow step)
+  const changes: Array<{ featureId: string; hash: string | null }> = [];
+  const differs = (featureId: string, hash: string | null) =>
+    (previous[featureId] ?? null) !== hash && !waiting.has(`${featureId}\n${hash}`);
+  for (const [featureId, { hash }] of target) if (differs(featureId, hash)) changes.push({ featureId, hash });
+  for (const featureId of Object.keys(previous))
+    if (!target.has(featureId) && differs(featureId, null)) changes.push({ featureId, hash: null });
+  changes.sort((a, b) => byKey([a.featureId], [b.featureId]));
   const enqueued = await journal.enqueue(changes, now, options.concurrency ?? CONCURRENCY);
 
   // drain: every waiting message, this run's and any a crashed run left, writes the feature as it is now
@@ -302,15 +315,22 @@ export async function runShadow(
   const left = await journal.pending();
   const unresolvedFailures =
     dead.filter((d) => !inStep(d.featureId)).length + left.filter((m) => m.attempts > 0).length;
-  const allIds = new Set([...target.keys(), ...shadow.keys()]);
-  const mismatched = [...allIds].filter((id) => !inStep(id)).length;
+  // every feature published or held: each checked once
+  let checked = target.size;
+  let mismatched = 0;
+  for (const id of target.keys()) if (!inStep(id)) mismatched++;
+  for (const id of shadow.keys())
+    if (!target.has(id)) {
+      checked++;
+      mismatched++;
+    }
 
   const followed = left.length === 0 && mismatched === 0 && options.followed;
   const manifest: ShadowManifest = {
     schema: SCHEMA,
     version,
     builtAt: isoInstant(now),
-    features: Object.fromEntries([...shadow].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+    features: Object.fromEntries(sortedByKey([...shadow])),
     ...(followed ? { countries: followed } : {}),
   };
   await store.put(SHADOW_MANIFEST_KEY, Buffer.from(`${JSON.stringify(manifest)}\n`), JSON_HEADERS);
@@ -342,7 +362,7 @@ export async function runShadow(
         deadLetters: dead.length,
       },
       bootstrap: { state, loaded, total: target.size },
-      parity: { checked: allIds.size, mismatched },
+      parity: { checked, mismatched },
     },
     now,
   );

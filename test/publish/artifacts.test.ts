@@ -8,6 +8,7 @@ import {
   type Artifacts,
   buildArtifacts,
   CHUNK,
+  chunkFeatureTexts,
   chunkPieces,
   chunkText,
   countOf,
@@ -110,26 +111,28 @@ describe("chunked fragments", () => {
     );
     const count = countOf(many, 0);
     const first = await serialise(many, count, "dynamic");
-    expect(first.chunks).toHaveLength(3);
+    const layout = first.layout!;
+    expect(layout.chunks).toHaveLength(3);
+    expect(layout.openairChunks).toHaveLength(3);
+    expect(layout.lengths).toEqual(many.map((f) => JSON.stringify(f).length));
     expect(zlib.gunzipSync(first.gz).toString("utf8")).toBe(
       JSON.stringify({ type: "FeatureCollection", features: many, meta: { count, tier: "dynamic" } }),
     );
-    // feature CHUNK + 3 (in the second chunk) renamed: only that chunk is deflated again
+    // feature CHUNK + 3 (in the second chunk) renamed: only that chunk is deflated again, GeoJSON and OpenAir
     const changed = many.map((f, i) =>
-      i === CHUNK + 3 ? { ...f, properties: { ...f.properties, name: "RENAMED" } } : f,
+      i === CHUNK + 3 ? { ...f, properties: { ...f.properties, name: "RENAMED, LONGER" } } : f,
     );
-    const pieces = chunkPieces(first.fragment, first.chunks!)!;
+    const pieces = chunkPieces(first.fragment, layout.chunks)!;
     const text = chunkText(
       changed.slice(CHUNK, 2 * CHUNK).map((f) => JSON.stringify(f)),
       1,
     );
-    // its OpenAir chunk is rendered again, the others' deflated bytes kept
-    expect(first.openairChunks).toHaveLength(3);
-    const oaPieces = chunkPieces(first.openair.fragment, first.openairChunks!)!;
+    const oaPieces = chunkPieces(first.openair.fragment, layout.openairChunks)!;
     const oaText = openairText(changed.slice(CHUNK, 2 * CHUNK)).text;
-    const counts = openairText(changed).counts;
+    const { counts } = openairText(changed);
+    const lengths = changed.map((f) => JSON.stringify(f).length);
     const patched = await patchArtifact(
-      { pieces, renewed: new Map([[1, text]]) },
+      { pieces, renewed: new Map([[1, text]]), lengths },
       { pieces: oaPieces, renewed: new Map([[1, oaText]]), counts },
       count,
       "dynamic",
@@ -140,17 +143,27 @@ describe("chunked fragments", () => {
     expect(patched.openair.gz.equals(again.openair.gz)).toBe(true);
     expect(patched.openair.fragment.equals(again.openair.fragment)).toBe(true);
     expect(patched.entry).toEqual(again.entry);
-    expect(patched.chunks).toEqual(again.chunks);
-    expect(patched.openairChunks).toEqual(again.openairChunks);
-    expect(patched.openairCounts).toEqual(again.openairCounts);
+    expect(patched.layout).toEqual(again.layout);
     // the other chunks' bytes are those of the first serialisation
-    const [c0] = first.chunks!;
+    const [c0] = layout.chunks;
     expect(patched.fragment.subarray(0, c0![0]).equals(first.fragment.subarray(0, c0![0]))).toBe(true);
-    const [o0] = first.openairChunks!;
+    const [o0] = layout.openairChunks;
     expect(patched.openair.fragment.subarray(0, o0![0]).equals(first.openair.fragment.subarray(0, o0![0]))).toBe(true);
-    expect(chunkPieces(first.fragment, first.chunks!.slice(1))).toBeUndefined();
+    expect(chunkPieces(first.fragment, layout.chunks.slice(1))).toBeUndefined();
     // the OpenAir text is the country's, whole
-    const oaWhole = zlib.gunzipSync(patched.openair.gz).toString("utf8");
-    expect(oaWhole.endsWith(openairText(changed).text)).toBe(true);
+    expect(zlib.gunzipSync(patched.openair.gz).toString("utf8").endsWith(openairText(changed).text)).toBe(true);
+  });
+
+  it("splits a chunk's text into its features' JSON by their lengths, and refuses lengths that do not fit", () => {
+    const texts = ['{"a":1}', '{"b":"x,y"}', "{}"];
+    const lengths = texts.map((t) => t.length);
+    expect(chunkFeatureTexts(chunkText(texts, 0), 0, lengths)).toEqual(texts);
+    expect(chunkFeatureTexts(chunkText(texts, 2), 2, lengths)).toEqual(texts);
+    expect(chunkFeatureTexts(chunkText([], 0), 0, [])).toEqual([]);
+    // a length off by one, one too many or too few, a chunk after the first without its comma
+    expect(chunkFeatureTexts(chunkText(texts, 0), 0, [7, 10, 2])).toBeUndefined();
+    expect(chunkFeatureTexts(chunkText(texts, 0), 0, [...lengths, 2])).toBeUndefined();
+    expect(chunkFeatureTexts(chunkText(texts, 0), 0, lengths.slice(1))).toBeUndefined();
+    expect(chunkFeatureTexts(chunkText(texts, 0), 1, lengths)).toBeUndefined();
   });
 });

@@ -190,14 +190,15 @@ describe("incremental publication", () => {
     expect(keys.length).toBeGreaterThan(0);
     let pieces = 0;
     for (const key of keys) {
-      // an entry holds the records of a few chunks, each feature id → its pieces
-      const ahead = JSON.parse(gunzipSync((await store.get(key))!).toString("utf8")) as Array<Record<string, Ahead>>;
+      // an entry holds the records of a few chunks, each as JSON text: feature id → its pieces
+      const group = JSON.parse(gunzipSync((await store.get(key))!).toString("utf8")) as string[];
+      const ahead = group.map((text) => JSON.parse(text) as Record<string, Ahead>);
       for (const a of ahead.flatMap((chunk) => Object.values(chunk)))
         for (const p of a.next) {
           (p.properties.vendor.dynamicAirspaceMapping as { isActive: string }).isActive = "Maybe";
           pieces++;
         }
-      await store.put(key, gzipSync(JSON.stringify(ahead)));
+      await store.put(key, gzipSync(JSON.stringify(ahead.map((chunk) => JSON.stringify(chunk)))));
     }
     expect(pieces).toBeGreaterThan(0);
     const past = await publish(store, entry.window[1]!, "code-1");
