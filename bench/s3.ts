@@ -2,7 +2,7 @@
 // HTTP proxy, first into an empty bucket, then a refresh where one country's airspace input changed. Prints
 // requests by method, bytes uploaded and time of each; the refresh must upload under 10 % of the first's bytes.
 // Writes bench/out/s3.json.
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { main } from "../jobs/cli.js";
 import { generate } from "./generate.js";
@@ -62,15 +62,15 @@ async function run(): Promise<void> {
   generateNotams(SHARED, dynamic, DATE);
   generateAup(SHARED, dynamic, DATE);
 
-  // the refresh's input: the same files, one country with its first airspace removed
-  const changed = path.join(OUT, "input-changed");
-  mkdirSync(changed);
-  for (const f of readdirSync(input)) copyFileSync(path.join(input, f), path.join(changed, f));
-  const file = readdirSync(changed).find((f) => f.startsWith(`${CHANGED}_`));
-  if (!file) throw new Error(`no ${CHANGED} input in ${changed}`);
-  const fc = JSON.parse(readFileSync(path.join(changed, file), "utf8")) as { features: unknown[] };
-  fc.features.shift();
-  writeFileSync(path.join(changed, file), JSON.stringify(fc));
+  // the refresh's input: the same files (the same names, as a scheduled run reads them), one country with its
+  // first airspace removed
+  const file = readdirSync(input).find((f) => f.startsWith(`${CHANGED}_`));
+  if (!file) throw new Error(`no ${CHANGED} input in ${input}`);
+  const change = () => {
+    const fc = JSON.parse(readFileSync(path.join(input, file), "utf8")) as { features: unknown[] };
+    fc.features.shift();
+    writeFileSync(path.join(input, file), JSON.stringify(fc));
+  };
 
   Object.assign(process.env, {
     AWS_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
@@ -82,7 +82,8 @@ async function run(): Promise<void> {
   try {
     const first = await publish(proxy, input, dynamic);
     const unchanged = await publish(proxy, input, dynamic);
-    const refresh = await publish(proxy, changed, dynamic);
+    change();
+    const refresh = await publish(proxy, input, dynamic);
     const share = refresh.uploadedBytes / first.uploadedBytes;
     const result = {
       input: { airspaces: g.features, vertices: g.vertices, countries: g.files.length, changed: CHANGED.toUpperCase() },

@@ -106,8 +106,11 @@ export function dynamicHash(feature: Feature): string {
  */
 export const BUCKETS = 256;
 const BUCKET_KEY = /^internal\/master-features\/[0-9a-f]{3}\.json$/;
-/** Features taken from the journal before their buckets are written (then `stopTaking` is asked again). */
-const CHUNK = 25_000;
+/**
+ * Features taken from the journal before their buckets are written (then `stopTaking` is asked again): a first load
+ * at Europe scale (~49 000) is one round, each bucket written once.
+ */
+const CHUNK = 60_000;
 
 export const masterKey = (id: string) => {
   const b = createHash("sha256").update(id).digest()[0]! % BUCKETS;
