@@ -258,9 +258,8 @@ export async function reusable(
       const groups = new Map(wanted.map((g, i) => [g, read[i]!]));
       for (const j of due) {
         const g = Math.floor(j / AHEAD_CHUNKS);
-        const record = (await groups.get(g))?.[j - g * AHEAD_CHUNKS];
-        if (record === undefined) return { miss: `${cc}'s features resolved ahead are gone` };
-        const ahead = JSON.parse(record) as Record<string, Ahead>;
+        const ahead = parsed<Record<string, Ahead>>((await groups.get(g))?.[j - g * AHEAD_CHUNKS]);
+        if (!ahead) return { miss: `${cc}'s features resolved ahead are gone` };
         const moved = advanceCountry(ahead, head.at, o.now);
         if ("miss" in moved) return moved;
         after[j] = moved.next;
@@ -274,8 +273,8 @@ export async function reusable(
           return { miss: `${cc}'s chunk ${j} does not split into its features` };
         const at = [...moved.changed.keys()].map((id) => ahead[id]!.index).sort((x, y) => x - y);
         for (const k of at) {
-          const was = JSON.parse(texts[k] ?? "null") as Feature | null;
-          const p = was && moved.changed.get(was.properties._id);
+          const was = parsed<Feature>(texts[k]);
+          const p = was && moved.changed.get(was.properties?._id);
           if (!was || !p) return { miss: `${cc}'s stored chunk lacks a feature resolved ahead` };
           const now = withPiece(was, p);
           // the contract, as the country stage checks a derived feature (a piece is checked when taken)
@@ -418,6 +417,16 @@ async function explainAgain(
 /** How the fragments of the countries this publication built are laid out. */
 export function layoutsOf(p: PublishResult): Record<string, Layout> {
   return Object.fromEntries([...p.artifacts].flatMap(([cc, a]) => (a.layout ? [[cc, a.layout]] : [])));
+}
+
+/** JSON text as a value; undefined for no text, or text that is not JSON (then the run derives). */
+function parsed<T>(text: unknown): T | undefined {
+  if (typeof text !== "string") return undefined;
+  try {
+    return (JSON.parse(text) as T | null) ?? undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A fragment's text (raw deflate ending in a sync flush). */

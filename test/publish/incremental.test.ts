@@ -208,6 +208,45 @@ describe("incremental publication", () => {
     expect(content(m)).toEqual(content((await fromScratch(entry.window[1]!)).manifest));
   }, 300_000);
 
+  it.each([
+    [
+      "a layout whose lengths do not split its chunks (each chunk's first feature one longer, its second one shorter)",
+      async (store: WatchedStore, key: string, entry: DayHead) => {
+        for (const t of entry.tiers)
+          for (const layout of Object.values(t.layouts))
+            for (let k = 0; k + 1 < layout.lengths.length; k += 128) {
+              layout.lengths[k]! += 1;
+              layout.lengths[k + 1]! -= 1;
+            }
+        await store.put(key, gzipSync(JSON.stringify(entry)));
+      },
+      /'s chunk \d+ does not split into its features$/,
+    ],
+    [
+      "records resolved ahead that are not JSON",
+      async (store: WatchedStore) => {
+        for (const k of await store.list("internal/cache/ahead/2026-08-22/"))
+          await store.put(k, gzipSync(JSON.stringify(["{not json", 7, null])));
+      },
+      /'s features resolved ahead are gone$/,
+    ],
+  ])(
+    "derives when the head or the entries resolved ahead are damaged: %s",
+    async (_, damage, why) => {
+      const dir = tempDir("damaged-");
+      const store = new WatchedStore(dir);
+      await publish(store, Date.parse("2026-08-22T11:15:00Z"), "code-1");
+      const { key, entry } = await dayHead(dir);
+      await damage(store, key, entry);
+      const past = await publish(store, entry.window[1]!, "code-1");
+      expect(past.reused).toBe(false);
+      expect(String(past.why)).toMatch(why);
+      const m = manifestOf(dir, past.report.version);
+      expect(content(m)).toEqual(content((await fromScratch(entry.window[1]!)).manifest));
+    },
+    300_000,
+  );
+
   it("derives when a source's standing changed, though the inputs did not", async () => {
     const dir = tempDir("standing-");
     const store = new WatchedStore(dir);
