@@ -118,7 +118,7 @@ export async function keepDay(cache: StageCache, key: string, date: string, entr
 
 /**
  * Chunks of a fragment per entry of features resolved ahead: a refresh patches a chunk of 128 features, while a
- * derivation writes one entry per 512 (a store request each, and one to delete it the day after).
+ * derivation writes one entry per 512 (a store request each, and one to delete it when the next derivation writes its own).
  */
 const AHEAD_CHUNKS = 4;
 
