@@ -29,7 +29,9 @@ export function repairPolygons(raw: RawPolygons): RepairOutcome {
   for (const poly of raw) {
     const rings: Position[][] = [];
     for (const [k, input] of poly.entries()) {
-      for (const [x, y] of input) {
+      for (const position of input) {
+        const x = position[0];
+        const y = position[1];
         if (!(Math.abs(x) <= 180 && Math.abs(y) <= 90)) {
           return { ok: false, code: "geometry.outOfRange", message: `position [${x}, ${y}] is outside lon/lat range` };
         }
@@ -70,7 +72,8 @@ function cleanRing(input: readonly (readonly [number, number])[], repairs: Set<R
   const out: Position[] = [];
   let repeated = false;
   for (const p of input) {
-    const [x0, y0] = p;
+    const x0 = p[0];
+    const y0 = p[1];
     const x = round6(x0);
     const y = round6(y0);
     const same = x === x0 && y === y0;

@@ -14,33 +14,41 @@ export function checkAreaGeometry(geometry: AreaGeometry): GeometryViolation[] {
     geometry.type === "Polygon" ? [geometry.coordinates] : geometry.type === "MultiPolygon" ? geometry.coordinates : [];
   if (polygons.length === 0) out.push({ code: "rfc7946.type", message: "geometry is not a Polygon or MultiPolygon" });
   for (const [p, poly] of polygons.entries()) {
-    for (const [r, ring] of poly.entries()) checkRing(ring as Position[], `polygon ${p} ring ${r}`, r === 0, out);
+    for (const [r, ring] of poly.entries()) checkRing(ring as Position[], p, r, out);
   }
   return out;
 }
 
-function checkRing(ring: readonly Position[], where: string, exterior: boolean, out: GeometryViolation[]): void {
+const where = (p: number, r: number): string => `polygon ${p} ring ${r}`;
+
+/** Ring `r` of polygon `p`; the first is the exterior. Positions read by index: destructuring each allocated. */
+function checkRing(ring: readonly Position[], p: number, r: number, out: GeometryViolation[]): void {
+  const exterior = r === 0;
   for (const pos of ring) {
-    const [x, y] = pos;
+    const x = pos[0];
+    const y = pos[1];
     if (pos.length !== 2 || !(Number.isFinite(x) && Number.isFinite(y) && Math.abs(x) <= 180 && Math.abs(y) <= 90)) {
-      out.push({ code: "rfc7946.position", message: `${where}: position ${JSON.stringify(pos)} is not [lon, lat]` });
+      out.push({
+        code: "rfc7946.position",
+        message: `${where(p, r)}: position ${JSON.stringify(pos)} is not [lon, lat]`,
+      });
       return;
     }
   }
   if (ring.length < 4) {
-    out.push({ code: "rfc7946.ringTooShort", message: `${where}: ${ring.length} positions, at least 4 needed` });
+    out.push({ code: "rfc7946.ringTooShort", message: `${where(p, r)}: ${ring.length} positions, at least 4 needed` });
     return;
   }
   const first = ring[0]!;
   const last = ring[ring.length - 1]!;
   if (first[0] !== last[0] || first[1] !== last[1]) {
-    out.push({ code: "rfc7946.ringNotClosed", message: `${where}: first and last positions differ` });
+    out.push({ code: "rfc7946.ringNotClosed", message: `${where(p, r)}: first and last positions differ` });
   }
   const ccw = signedArea2(ring) > 0;
   if (ccw !== exterior) {
     out.push({
       code: "rfc7946.winding",
-      message: `${where}: ${exterior ? "exterior ring must be counter-clockwise" : "hole must be clockwise"}`,
+      message: `${where(p, r)}: ${exterior ? "exterior ring must be counter-clockwise" : "hole must be clockwise"}`,
     });
   }
 }

@@ -73,6 +73,21 @@ function locations(a: string, warn: (code: string, message: string) => void): st
   return [...new Set(tokens.filter((t) => LOCATION.test(t)))];
 }
 
+/**
+ * Whether Item F or G reads as a vertical limit, by text: a briefing repeats a few dozen spellings (`SFC`, `1050FT
+ * AMSL`), and parsing each again was a twentieth of reading the corpus. Bounded: cleared when full.
+ */
+const limitTexts = new Map<string, boolean>();
+function isLimit(text: string): boolean {
+  let known = limitTexts.get(text);
+  if (known === undefined) {
+    known = parseNotamLimit(text) !== undefined;
+    if (limitTexts.size >= 10_000) limitTexts.clear();
+    limitTexts.set(text, known);
+  }
+  return known;
+}
+
 /** Builds one NOTAM; never throws. Fatal defects give one `skipped` diagnostic and no NOTAM. */
 export function buildNotam(fields: NotamFields, origin: Origin): Built {
   const diagnostics: Diagnostic[] = [];
@@ -168,7 +183,7 @@ export function buildNotam(fields: NotamFields, origin: Origin): Built {
     ["F", f],
     ["G", g],
   ] as const) {
-    if (limit !== undefined && parseNotamLimit(limit) === undefined) {
+    if (limit !== undefined && !isLimit(limit)) {
       warn(`notam.item${name}.invalid`, `NOTAM ${id} Item ${name} "${limit}" is not a vertical limit; kept as text`);
     }
   }

@@ -5,7 +5,7 @@ import { gzipSync } from "node:zlib";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Diagnostic } from "../../src/model/diagnostic.js";
-import { readNotamJsonLines } from "../../src/notam/jsonl.js";
+import { NotamLine, readNotamJsonLines } from "../../src/notam/jsonl.js";
 import { readNotamSource } from "../../src/notam/read.js";
 import { readNotamText } from "../../src/notam/text.js";
 
@@ -134,6 +134,23 @@ describe("NOTAM diagnostics", () => {
     expect(r.diagnostics.map((d) => d.line)).toEqual([1, 2, 4]);
     expect(r.diagnostics[2]?.message).toContain("id");
     expect(r.notams.map((n) => n.origin)).toEqual([{ source: "t.jsonl", record: 2, line: 3 }]);
+  });
+
+  it("a record is refused exactly when its schema refuses it, field by field and value by value", () => {
+    // the reader checks known keys by hand and asks the schema only for the message (src/notam/jsonl.ts)
+    const values: unknown[] = ["x", "", null, 5, 0, true, [], {}, ["a"], { a: 1 }];
+    for (const key of Object.keys(NotamLine.shape)) {
+      for (const value of values) {
+        const record = { ...RECORD, itemC: "PERM", itemE: "CRANE", [key]: value };
+        const refused = !NotamLine.safeParse(record).success;
+        const r = readNotamJsonLines(JSON.stringify(record), "t.jsonl");
+        const malformed = r.diagnostics.filter((d) => d.code === "notam.line.malformed");
+        expect([key, value, malformed.length]).toEqual([key, value, refused ? 1 : 0]);
+        if (refused) expect(malformed[0]?.message).toContain(key);
+      }
+    }
+    expect(NotamLine.safeParse({ ...RECORD, lower: 5 }).success).toBe(true);
+    expect(NotamLine.safeParse({ ...RECORD, itemE: 5 }).success).toBe(false);
   });
 
   it("notam.source.gzip and notam.source.empty", () => {
