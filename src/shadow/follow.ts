@@ -1,12 +1,21 @@
 // Following a published version (DESIGN §5) at the cost of what changed (issue 24): a country whose collection has
 // the SHA-256 the shadow state last followed, with every feature in step then and nothing waiting in the journal
 // since, has the same features with the same dynamic parts, so it is neither read nor hashed again; its features'
-// hashes are carried from the shadow manifest. A country whose change set starts from the version followed has
-// only its added and changed features hashed. Any other state reads every country.
+// hashes are carried from the shadow manifest (unless the master features are in an earlier layout, which loads
+// every feature again). A country whose change set starts from the version followed has only its added and changed
+// features hashed. Any other state reads every country.
 import type { Feature } from "../model/contract.js";
 import type { ObjectStore } from "../publish/store.js";
 import { Journal } from "./journal.js";
-import { readShadowManifest, runShadow, type ShadowManifest, type ShadowOptions, type ShadowResult } from "./shadow.js";
+import {
+  legacyKeys,
+  MASTER_PREFIX,
+  readShadowManifest,
+  runShadow,
+  type ShadowManifest,
+  type ShadowOptions,
+  type ShadowResult,
+} from "./shadow.js";
 
 /** A published version's countries: each collection's SHA-256, and how to read its features. */
 export interface Published {
@@ -31,7 +40,9 @@ export async function followPublished(
 ): Promise<ShadowResult & { read: number; patched: number }> {
   // `read`: the countries read and hashed; `patched`: those taken from their change set
   const manifest = await readShadowManifest(store);
-  const prior = await priorCountries(store, manifest);
+  const listed = await store.list(MASTER_PREFIX);
+  // master features in an earlier layout are all loaded again: nothing is carried
+  const prior = legacyKeys(listed).length > 0 ? undefined : await priorCountries(store, manifest);
   const followed: NonNullable<ShadowManifest["countries"]> = {};
   const carried = new Map<string, string>();
   const features: Feature[] = [];
@@ -65,7 +76,7 @@ export async function followPublished(
     features.push(...own);
     followed[cc] = { sha256, ids: own.map((f) => f.properties._id) };
   }
-  const result = await runShadow(store, features, { ...options, prior: manifest ?? null, carried, followed });
+  const result = await runShadow(store, features, { ...options, prior: manifest ?? null, listed, carried, followed });
   return { ...result, read, patched };
 }
 

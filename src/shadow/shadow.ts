@@ -10,6 +10,7 @@ import { parseVersioned } from "../model/manifest.js";
 import { isoInstant } from "../model/time.js";
 import type { ObjectStore } from "../publish/store.js";
 import { Journal, type QueueMessage } from "./journal.js";
+import { ShadowState } from "./state.js";
 import { STATUS_KEY, type StatusDocument, statusOf } from "./status.js";
 
 export const SHADOW_MANIFEST_KEY = "internal/shadow/manifest.json";
@@ -58,8 +59,13 @@ export interface ShadowOptions {
    * ends before the next is due (the backlog and its age then show in the status). @default never
    */
   stopTaking?: () => boolean;
-  /** The shadow manifest as the caller read it (null: there is none), so that it is not read again. */
+  /**
+   * The shadow manifest as the caller read it (null: there is none), so that it is not read again; its `features`
+   * are updated in place into the manifest written.
+   */
   prior?: ShadowManifest | null;
+  /** The master features' keys as the caller listed them, so that they are not listed again. */
+  listed?: string[];
   /** Features known to be as the shadow state holds them (id → hash), not handed over in `features`. */
   carried?: ReadonlyMap<string, string>;
   /** The published countries `features` and `carried` make up, recorded in the manifest when all is in step. */
@@ -111,6 +117,9 @@ const BUCKET_KEY = /^internal\/master-features\/[0-9a-f]{3}\.json$/;
  * at Europe scale (~49 000) is one round, each bucket written once.
  */
 const CHUNK = 60_000;
+
+/** Master feature keys of an earlier layout (one object per feature, or 64 buckets): loaded again, then deleted. */
+export const legacyKeys = (listed: readonly string[]) => listed.filter((k) => !BUCKET_KEY.test(k));
 
 export const masterKey = (id: string) => {
   const b = createHash("sha256").update(id).digest()[0]! % BUCKETS;
@@ -184,12 +193,6 @@ export async function readMaster(store: ObjectStore, id: string): Promise<Master
 
 const byKey = ([a]: [string, ...unknown[]], [b]: [string, ...unknown[]]) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Entries sorted by key; those in order already (a run that added no feature) are not sorted again. */
-function sortedByKey<T>(entries: Array<[string, T]>): Array<[string, T]> {
-  for (let i = 1; i < entries.length; i++) if (byKey(entries[i - 1]!, entries[i]!) > 0) return entries.sort(byKey);
-  return entries;
-}
-
 async function readJson<T>(store: ObjectStore, schema: z.ZodType<T>, key: string): Promise<T | undefined> {
   const body = await store.get(key);
   return body && parseVersioned(schema, body.toString("utf8"), key);
@@ -201,36 +204,28 @@ export async function runShadow(
   options: ShadowOptions,
 ): Promise<ShadowResult> {
   const { now, version } = options;
-  const target = new Map<string, { feature?: Feature; hash: string }>(
-    features.map((f) => [f.properties._id, { feature: f, hash: dynamicHash(f) }]),
-  );
-  for (const [id, hash] of options.carried ?? []) target.set(id, { hash });
   // a store written before the buckets holds one object per feature: load every feature into the buckets again,
   // then delete those objects (once the journal is drained)
-  const listed = await store.list(MASTER_PREFIX);
-  const legacy = listed.filter((k) => !BUCKET_KEY.test(k));
+  const listed = options.listed ?? (await store.list(MASTER_PREFIX));
+  const legacy = legacyKeys(listed);
+  if (legacy.length > 0 && (options.carried?.size ?? 0) > 0) {
+    throw new Error("runShadow: features carried into a store that holds master features in an earlier layout");
+  }
   /** The buckets the store holds: one it does not is not read (a first load reads none). */
   const existing = new Set(listed);
   const stored = (options.prior !== undefined ? options.prior : await readShadowManifest(store))?.features ?? {};
-  const previous = legacy.length > 0 ? {} : stored;
+  const state = new ShadowState(features, dynamicHash, options.carried ?? new Map(), legacy.length > 0 ? {} : stored);
   const journal = new Journal(store, options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts });
 
   // diff: changed or new features, and features no longer published; skip what already waits in the journal
   const before = await journal.pending();
   const waiting = new Set(before.map((m) => `${m.featureId}\n${m.hash}`));
-  // the features published, then those no longer published; in id order (the changes sorted, not the union of
-  // every id, ~50 000 at Europe scale, on every run)
-  const changes: Array<{ featureId: string; hash: string | null }> = [];
-  const differs = (featureId: string, hash: string | null) =>
-    (previous[featureId] ?? null) !== hash && !waiting.has(`${featureId}\n${hash}`);
-  for (const [featureId, { hash }] of target) if (differs(featureId, hash)) changes.push({ featureId, hash });
-  for (const featureId of Object.keys(previous))
-    if (!target.has(featureId) && differs(featureId, null)) changes.push({ featureId, hash: null });
+  // in id order (the changes sorted, not the union of every id, ~50 000 at Europe scale, on every run)
+  const changes = state.changes().filter((c) => !waiting.has(`${c.featureId}\n${c.hash}`));
   changes.sort((a, b) => byKey([a.featureId], [b.featureId]));
   const enqueued = await journal.enqueue(changes, now, options.concurrency ?? CONCURRENCY);
 
   // drain: every waiting message, this run's and any a crashed run left, writes the feature as it is now
-  const shadow = new Map(Object.entries(previous));
   let written = 0;
   let deadLettered = 0;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
@@ -247,11 +242,12 @@ export async function runShadow(
       try {
         const entries = { ...(buckets.get(key) ?? (existing.has(key) ? await readBucket(store, key) : {})) };
         for (const { last } of pending) {
-          const current = target.get(last.featureId);
+          const id = last.featureId;
           // a carried feature is as the bucket holds it already
-          if (current?.feature)
-            entries[last.featureId] = masterEntry(last.featureId, version, current.feature, current.hash);
-          else if (!current) delete entries[last.featureId];
+          const feature = state.feature(id);
+          const hash = state.hash(id);
+          if (feature && hash) entries[id] = masterEntry(id, version, feature, hash);
+          else if (hash === undefined) delete entries[id];
         }
         const ids = Object.keys(entries).sort();
         if (ids.length === 0) await store.delete(key);
@@ -274,9 +270,7 @@ export async function runShadow(
         continue;
       }
       for (const { last, rest } of pending) {
-        const current = target.get(last.featureId);
-        if (current) shadow.set(last.featureId, current.hash);
-        else shadow.delete(last.featureId);
+        state.wrote(last.featureId);
         await journal.ack(last);
         written++;
         // several messages of one feature (a crashed run's and this run's) wrote the same thing, the feature now
@@ -313,27 +307,20 @@ export async function runShadow(
   }
 
   // a dead letter is resolved once the feature it was about is in step again (a later message succeeded)
-  const inStep = (id: string) => shadow.get(id) === target.get(id)?.hash;
+  const inStep = (id: string) => state.held(id) === state.hash(id);
   const dead = await journal.dead();
   const left = await journal.pending();
   const unresolvedFailures =
     dead.filter((d) => !inStep(d.featureId)).length + left.filter((m) => m.attempts > 0).length;
   // every feature published or held: each checked once
-  let checked = target.size;
-  let mismatched = 0;
-  for (const id of target.keys()) if (!inStep(id)) mismatched++;
-  for (const id of shadow.keys())
-    if (!target.has(id)) {
-      checked++;
-      mismatched++;
-    }
+  const { checked, mismatched, loaded } = state.parity();
 
   const followed = left.length === 0 && mismatched === 0 && options.followed;
   const manifest: ShadowManifest = {
     schema: SCHEMA,
     version,
     builtAt: isoInstant(now),
-    features: Object.fromEntries(sortedByKey([...shadow])),
+    features: state.features(),
     ...(followed ? { countries: followed } : {}),
   };
   await store.put(SHADOW_MANIFEST_KEY, Buffer.from(`${JSON.stringify(manifest)}\n`), JSON_HEADERS);
@@ -343,15 +330,14 @@ export async function runShadow(
     await Promise.all(legacy.map((k) => deletes.add(() => store.delete(k))));
   }
 
-  const loaded = [...target.keys()].filter((id) => shadow.has(id)).length;
   let bootstrapped = (await readJson(store, Bootstrap, BOOTSTRAP_KEY)) !== undefined;
-  if (!bootstrapped && loaded === target.size && left.length === 0) {
-    const marker = { schema: SCHEMA, completedAt: isoInstant(now), total: target.size };
+  if (!bootstrapped && loaded === state.size && left.length === 0) {
+    const marker = { schema: SCHEMA, completedAt: isoInstant(now), total: state.size };
     await store.put(BOOTSTRAP_KEY, Buffer.from(`${JSON.stringify(marker)}\n`), JSON_HEADERS);
     bootstrapped = true;
   }
-  const failedLoad = dead.some((d) => !inStep(d.featureId) && !shadow.has(d.featureId));
-  const state = bootstrapped ? "complete" : failedLoad ? "failed" : "incomplete";
+  const failedLoad = dead.some((d) => !inStep(d.featureId) && state.held(d.featureId) === undefined);
+  const loadState = bootstrapped ? "complete" : failedLoad ? "failed" : "incomplete";
 
   const oldest = left[0];
   const status = statusOf(
@@ -364,7 +350,7 @@ export async function runShadow(
         unresolvedFailures,
         deadLetters: dead.length,
       },
-      bootstrap: { state, loaded, total: target.size },
+      bootstrap: { state: loadState, loaded, total: state.size },
       parity: { checked, mismatched },
     },
     now,

@@ -1,5 +1,6 @@
 // followPublished: a country whose collection the shadow state followed already is neither read nor hashed, and the
 // outcome (master features, manifest, status) is the one a full run over every feature gives.
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { Feature } from "../../src/model/contract.js";
 import { MemoryStore } from "../../src/publish/memory-store.js";
@@ -84,6 +85,25 @@ describe("followPublished", () => {
     expect(r4).toMatchObject({ read: 0, enqueued: 1 });
     expect(await readMaster(store, "lf-r3")).toBeUndefined();
     expect(r4.status.parity).toEqual({ state: "ok", checked: 2, mismatched: 0 });
+  });
+
+  it("carries nothing into master features of an earlier layout: every feature is loaded into the buckets", async () => {
+    const store = new RecordingStore();
+    const countries = { DE: { sha: "a", features: DE }, FR: { sha: "b", features: FR } };
+    await followPublished(store, published(countries), options(T0, "v1"));
+    // the manifest records the countries, but the master features are in 64 buckets as a run before left them
+    const bucket64 = (id: string) =>
+      `${MASTER_PREFIX}${(createHash("sha256").update(id).digest()[0]! % 64).toString(16).padStart(2, "0")}.json`;
+    for (const key of await store.list(MASTER_PREFIX)) await store.delete(key);
+    const legacy = [...new Set([...DE, ...FR].map((f) => bucket64(f.properties._id)))];
+    for (const key of legacy) await store.put(key, Buffer.from("{}"));
+    const again = published(countries);
+    const r = await followPublished(store, again, options(T0 + 15 * MIN, "v2"));
+    expect(again.reads).toEqual(["DE", "FR"]);
+    expect(r).toMatchObject({ read: 2, enqueued: 3, written: 3 });
+    for (const f of [...DE, ...FR]) expect(await readMaster(store, f.properties._id)).toBeDefined();
+    expect((await store.list(MASTER_PREFIX)).filter((k) => legacy.includes(k))).toEqual([]);
+    expect(r.status.parity).toEqual({ state: "ok", checked: 3, mismatched: 0 });
   });
 
   it("takes a changed country from its change set when it starts from the version followed", async () => {

@@ -37,6 +37,10 @@ class FlakyStore extends MemoryStore {
     if (this.failing.has(key)) throw new Error(`${ERROR_TEXT}: ${key}`);
     return super.put(key, body);
   }
+  override async delete(key: string): Promise<void> {
+    if (this.failing.has(key)) throw new Error(`${ERROR_TEXT}: ${key}`);
+    return super.delete(key);
+  }
 }
 
 const FEATURES = [feature("ed-r1", "DE", 8), feature("ed-r2", "DE", 9), feature("lf-r3", "FR", 2)];
@@ -160,6 +164,21 @@ describe("runShadow", () => {
     expect(healed.enqueued).toBe(1);
     expect(healed.status).toMatchObject({ status: "healthy", reasons: [] });
     expect(healed.status.queue).toMatchObject({ unresolvedFailures: 0, deadLetters: 1 });
+  });
+
+  it("counts a feature no longer published, whose removal failed, as checked and out of step until removed", async () => {
+    const store = new FlakyStore();
+    await run(store, FEATURES, T0);
+    const gone = FEATURES[FEATURES.length - 1]!.properties._id;
+    store.failing.add(masterKey(gone));
+    const r = await run(store, FEATURES.slice(0, -1), T0 + MIN, { maxAttempts: 2 });
+    expect(r).toMatchObject({ enqueued: 1, deadLettered: 1 });
+    expect(r.status.parity).toEqual({ state: "degraded", checked: 3, mismatched: 1 });
+    expect(r.status.bootstrap).toMatchObject({ loaded: 2, total: 2 });
+    store.failing.clear();
+    const healed = await run(store, FEATURES.slice(0, -1), T0 + 2 * MIN);
+    expect(healed.status.parity).toEqual({ state: "ok", checked: 2, mismatched: 0 });
+    expect(await readMaster(store, gone)).toBeUndefined();
   });
 
   it("a failing bucket fails every change in it, and only those; a later run writes them all", async () => {
