@@ -217,12 +217,19 @@ function artifactFrom(
   return { ...a, layout: { chunks: chunks(json), openairChunks: chunks(oa), ...per } };
 }
 
-function artifactOf(piece: Piece, oa: { piece: Piece; blocks: number }, count: Count, tier: Tier): Artifact {
+function artifactOf(
+  piece: Piece,
+  oa: { piece: Piece; blocks: number },
+  count: Count,
+  tier: Tier,
+  /** The objects' SHA-256s, when known already (their fragments are hashed all the same). */
+  known?: { sha256: string; openair: string },
+): Artifact {
   const gz = joinMember([piece], count, tier);
-  const [sha, fragSha] = [sha256(gz), sha256(piece.deflated)];
+  const [sha, fragSha] = [known?.sha256 ?? sha256(gz), sha256(piece.deflated)];
   const base = tierPrefix(tier);
   const oaGz = Buffer.concat(openairPieces([oa.piece]));
-  const [oaSha, oaFragSha] = [sha256(oaGz), sha256(oa.piece.deflated)];
+  const [oaSha, oaFragSha] = [known?.openair ?? sha256(oaGz), sha256(oa.piece.deflated)];
   const entry: CountryEntry = {
     key: `${base}/objects/${sha}.geojson.gz`,
     fragment: `${base}/objects/${fragSha}.deflate`,
@@ -249,7 +256,10 @@ function artifactOf(piece: Piece, oa: { piece: Piece; blocks: number }, count: C
 
 /**
  * A country's artifact as an earlier run stored it, rebuilt from its two fragments (no serialising, no
- * deflating); undefined when an object is gone or its bytes are not the entry's (then it is built again).
+ * deflating); undefined when an object is gone or its bytes are not the entry's (then it is built again). The
+ * entry comes from a cache entry of this code version (src/publish/stage-cache.ts): the objects around fragments
+ * with the entry's SHA-256s are those this code builds, so only the fragments are hashed (hashing the objects too
+ * was a twentieth of a Europe-scale refresh).
  */
 export async function storedArtifact(
   store: { get(key: string): Promise<Buffer | undefined> },
@@ -262,9 +272,10 @@ export async function storedArtifact(
   if (!fragment || !oaFragment) return undefined;
   const piece = { deflated: fragment, crc32: entry.fragmentCrc32, length: entry.fragmentBytes };
   const oaPiece = { deflated: oaFragment, crc32: oa.fragmentCrc32, length: oa.fragmentBytes };
-  const a = artifactOf(piece, { piece: oaPiece, blocks: oa.blocks }, entry.count, tier);
-  const same = a.entry.sha256 === entry.sha256 && a.entry.openair?.sha256 === oa.sha256;
-  return same && a.entry.fragmentSha256 === entry.fragmentSha256 ? a : undefined;
+  const known = { sha256: entry.sha256, openair: oa.sha256 };
+  const a = artifactOf(piece, { piece: oaPiece, blocks: oa.blocks }, entry.count, tier, known);
+  const same = a.entry.fragmentSha256 === entry.fragmentSha256 && a.entry.openair?.fragmentSha256 === oa.fragmentSha256;
+  return same ? a : undefined;
 }
 
 /** A stored fragment as a piece to join. */

@@ -230,8 +230,21 @@ describe("incremental publication", () => {
       },
       /'s features resolved ahead are gone$/,
     ],
+    [
+      "a country's stored fragments that are not the bytes its entry names (GeoJSON, then OpenAir)",
+      async (store: WatchedStore, _key: string, entry: DayHead) => {
+        const [first, second] = Object.values(entry.tiers[0]!.countries);
+        const swap = async (k: string) => {
+          const bytes = (await store.get(k))!;
+          await store.put(k, Buffer.concat([bytes.subarray(0, bytes.length - 1), Buffer.from([bytes.at(-1)! ^ 1])]));
+        };
+        await swap(first!.fragment);
+        await swap((second ?? first)!.openair!.fragment);
+      },
+      /'s objects are gone$/,
+    ],
   ])(
-    "derives when the head or the entries resolved ahead are damaged: %s",
+    "derives when the head, the entries resolved ahead or the stored objects are damaged: %s",
     async (_, damage, why) => {
       const dir = tempDir("damaged-");
       const store = new WatchedStore(dir);
