@@ -165,8 +165,11 @@ const ShadowManifestShape = z.unknown().transform((json, ctx): ShadowManifest =>
   };
   if (!head.success) return fail(z.prettifyError(head.error));
   if (!isRecord(features)) return fail("features: not an object");
-  for (const [id, h] of Object.entries(features))
+  // by key, not by Object.entries: one [id, hash] array per feature was half the check's time
+  for (const id in features) {
+    const h = features[id];
     if (typeof h !== "string" || !SHA256.test(h)) return fail(`features.${id}: not a SHA-256`);
+  }
   if (countries !== undefined) {
     if (!isRecord(countries)) return fail("countries: not an object");
     for (const [cc, c] of Object.entries(countries)) {
