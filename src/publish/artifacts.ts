@@ -127,20 +127,53 @@ export async function buildArtifacts(
   return { countries: new Map(codes.map((cc) => [cc, countries.get(cc)!])), europe };
 }
 
+/**
+ * Features' JSON as UTF-8, each with the length of its text (UTF-16 units, as a refresh splits a chunk's text):
+ * held as bytes, not strings, while a country is serialised. A NOTAM's name ends in `…`, so its JSON is a
+ * two-byte string; as strings, one country's NOTAMs were a quarter of the Europe-scale publish's live heap.
+ */
+export interface Encoded {
+  bytes: Buffer[];
+  lengths: number[];
+}
+
+export function encodeFeatures(features: readonly Feature[]): Encoded {
+  const lengths: number[] = new Array(features.length);
+  const bytes = features.map((f, i) => {
+    const text = JSON.stringify(f);
+    lengths[i] = text.length;
+    return Buffer.from(text);
+  });
+  return { bytes, lengths };
+}
+
+const COMMA = Buffer.from(",");
+
+/** Chunk `j`'s bytes: its features' JSON comma-joined, after a comma unless it is the first (see chunkText). */
+function chunkBytes(features: readonly Buffer[], j: number): Buffer {
+  const parts: Buffer[] = [];
+  for (const [k, b] of features.entries()) {
+    if (k > 0 || j > 0) parts.push(COMMA);
+    parts.push(b);
+  }
+  return Buffer.concat(parts);
+}
+
 /** One country's objects: its features deflated once, the collection around them, and its OpenAir. */
 export async function serialise(
   features: readonly Feature[],
   count: Count,
   tier: Tier,
   /** The features' JSON, when the caller has it already. */
-  texts: readonly string[] = features.map((f) => JSON.stringify(f)),
+  encoded: Encoded = encodeFeatures(features),
 ): Promise<Artifact> {
-  // four chunks in flight (zlib's thread pool): only their text is held besides the features' JSON
-  const pieces: Piece[] = new Array(Math.max(1, Math.ceil(texts.length / CHUNK)));
+  // four chunks in flight (zlib's thread pool)
+  const { bytes, lengths } = encoded;
+  const pieces: Piece[] = new Array(Math.max(1, Math.ceil(bytes.length / CHUNK)));
   let next = 0;
   const deflateChunks = async () => {
     for (let j = next++; j < pieces.length; j = next++) {
-      pieces[j] = await deflatePiece(Buffer.from(chunkText(texts.slice(j * CHUNK, (j + 1) * CHUNK), j)));
+      pieces[j] = await deflatePiece(chunkBytes(bytes.slice(j * CHUNK, (j + 1) * CHUNK), j));
     }
   };
   await Promise.all(Array.from({ length: 4 }, deflateChunks));
@@ -148,7 +181,6 @@ export async function serialise(
   const oa = await Promise.all(
     pieces.map((_, j) => deflatePiece(Buffer.from(openairOf(per.slice(j * CHUNK, (j + 1) * CHUNK)).text))),
   );
-  const lengths = texts.map((t) => t.length);
   return artifactFrom(pieces, oa, { lengths, openairCounts: per.map((b) => b.length) }, count, tier);
 }
 

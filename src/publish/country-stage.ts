@@ -7,7 +7,15 @@ import type { Feature } from "../model/contract.js";
 import type { Diagnostic, DiagnosticSink } from "../model/diagnostic.js";
 import type { CountryEntry } from "../model/manifest.js";
 import type { Tier } from "../model/vocab.js";
-import { type Artifact, CONCURRENCY, countOf, type Layout, serialise, storedArtifact } from "./artifacts.js";
+import {
+  type Artifact,
+  CONCURRENCY,
+  countOf,
+  encodeFeatures,
+  type Layout,
+  serialise,
+  storedArtifact,
+} from "./artifacts.js";
 import type { StageCache } from "./stage-cache.js";
 import type { ObjectStore } from "./store.js";
 import { validateFeature } from "./validate.js";
@@ -105,8 +113,8 @@ async function country(
   const all = features.sort((x, y) => cmp(x.properties._id, y.properties._id));
   const airspaceNotams = opts.airspaceNotams(cc);
   const folder = `country/${opts.date}/${opts.tier}-${cc}`;
-  const texts = all.map((f) => JSON.stringify(f));
-  const key = reuse?.cache.key(opts.tier, cc, String(airspaceNotams), ...texts);
+  const encoded = encodeFeatures(all);
+  const key = reuse?.cache.key(opts.tier, cc, String(airspaceNotams), ...encoded.bytes);
   const hit = key ? await reuse?.cache.get<CountryCacheEntry>(folder, key) : undefined;
   const stored = hit && reuse ? await storedArtifact(reuse.store, hit.entry, opts.tier) : undefined;
   const { dropped, violations } = stored && hit ? hit : validate(all);
@@ -118,8 +126,10 @@ async function country(
     return { ...base, artifact, reused: true };
   }
   const count = countOf(valid, airspaceNotams);
-  const validTexts = out.size === 0 ? texts : texts.filter((_, i) => !out.has(i));
-  const artifact = await serialise(valid, count, opts.tier, validTexts);
+  const kept = (_: unknown, i: number) => !out.has(i);
+  const validEncoded =
+    out.size === 0 ? encoded : { bytes: encoded.bytes.filter(kept), lengths: encoded.lengths.filter(kept) };
+  const artifact = await serialise(valid, count, opts.tier, validEncoded);
   return { ...base, artifact, reused: false };
 }
 

@@ -154,6 +154,26 @@ describe("chunked fragments", () => {
     expect(zlib.gunzipSync(patched.openair.gz).toString("utf8").endsWith(openairText(changed).text)).toBe(true);
   });
 
+  it("serialises features whose JSON is not ASCII (a NOTAM's `…`, an emoji) as their text, split by UTF-16 lengths", async () => {
+    const many = Array.from({ length: 2 * CHUNK + 5 }, (_, i) => {
+      const f = feature(`ed-u${String(i).padStart(4, "0")}`, "DE", i % 7);
+      f.properties.name = i % 3 === 0 ? `R${i} CRANE OPR WI 2NM…` : i % 3 === 1 ? `Zone ${i} ✈️ Überflug` : `R${i}`;
+      return f;
+    });
+    const texts = many.map((f) => JSON.stringify(f));
+    const a = await serialise(many, countOf(many, 0), "dynamic");
+    const raw = zlib.inflateRawSync(a.fragment, { finishFlush: zlib.constants.Z_SYNC_FLUSH }).toString("utf8");
+    expect(raw).toBe(texts.join(","));
+    expect(a.layout!.lengths).toEqual(texts.map((t) => t.length));
+    // each chunk's text splits back into its features' JSON
+    const pieces = chunkPieces(a.fragment, a.layout!.chunks)!;
+    for (const [j, p] of pieces.entries()) {
+      const text = zlib.inflateRawSync(p.deflated, { finishFlush: zlib.constants.Z_SYNC_FLUSH }).toString("utf8");
+      const lengths = a.layout!.lengths.slice(j * CHUNK, (j + 1) * CHUNK);
+      expect(chunkFeatureTexts(text, j, lengths)).toEqual(texts.slice(j * CHUNK, (j + 1) * CHUNK));
+    }
+  });
+
   it("splits a chunk's text into its features' JSON by their lengths, and refuses lengths that do not fit", () => {
     const texts = ['{"a":1}', '{"b":"x,y"}', "{}"];
     const lengths = texts.map((t) => t.length);
