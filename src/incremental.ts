@@ -11,6 +11,7 @@ import { inflateRawSync, constants as zlibConstants } from "node:zlib";
 import { type Ahead, advanceCountry, firstChange, resolveAhead, withPiece } from "./ahead.js";
 import type { Feature } from "./model/contract.js";
 import { EXPLAIN_SCHEMA, type ExplainDocument, type Explanation } from "./model/explain.js";
+import { isRecord } from "./model/json.js";
 import type { Logger } from "./model/logger.js";
 import { type CountryEntry, parseVersioned, type SourceEntry, VersionManifest } from "./model/manifest.js";
 import { isoInstant, type UtcDay } from "./model/time.js";
@@ -151,7 +152,7 @@ export async function keepAhead(
       if (firsts.some((f) => f !== null)) next[cc] = firsts;
     }
   }
-  await cache.putAll(aheadUnder(o.date, o.tier), key, entries());
+  await cache.putAll(aheadUnder(o.date, o.tier), key, entries(), "lines");
   return next;
 }
 
@@ -254,12 +255,15 @@ export async function reusable(
       const after = [...firsts];
       // the entries of the due chunks, read at once
       const wanted = [...new Set(due.map((j) => Math.floor(j / AHEAD_CHUNKS)))];
-      const read = wanted.map((g) => cache.get<string[]>(`${aheadUnder(date, t.tier)}/${aheadName(cc, g)}`, key));
+      const read = wanted.map((g) => cache.getLines(`${aheadUnder(date, t.tier)}/${aheadName(cc, g)}`, key));
       const groups = new Map(wanted.map((g, i) => [g, read[i]!]));
       for (const j of due) {
         const g = Math.floor(j / AHEAD_CHUNKS);
-        const ahead = parsed<Record<string, Ahead>>((await groups.get(g))?.[j - g * AHEAD_CHUNKS]);
-        if (!ahead) return { miss: `${cc}'s features resolved ahead are gone` };
+        // one record per chunk of the group, each an object
+        const records = await groups.get(g);
+        const whole = records?.length === Math.min(AHEAD_CHUNKS, firsts.length - g * AHEAD_CHUNKS);
+        const ahead = whole ? parsed<Record<string, Ahead>>(records[j - g * AHEAD_CHUNKS]) : undefined;
+        if (!isRecord(ahead)) return { miss: `${cc}'s features resolved ahead are gone` };
         const moved = advanceCountry(ahead, head.at, o.now);
         if ("miss" in moved) return moved;
         after[j] = moved.next;

@@ -30,10 +30,19 @@ export class StageCache {
 
   /** The stored entry, or undefined when there is none, or it cannot be read (cut, foreign): derive it again. */
   async get<T>(folder: string, key: string): Promise<T | undefined> {
+    return this.getAs(folder, key, (text) => JSON.parse(text) as T);
+  }
+
+  /** An entry stored as lines (`putAll` with `lines`), each a record the caller checks. */
+  async getLines(folder: string, key: string): Promise<string[] | undefined> {
+    return this.getAs(folder, key, (text) => text.split("\n"));
+  }
+
+  private async getAs<T>(folder: string, key: string, decode: (text: string) => T): Promise<T | undefined> {
     const stored = await this.store.get(entryKey(folder, key)).catch(() => undefined);
     if (!stored) return undefined;
     try {
-      const value = JSON.parse(gunzipSync(stored).toString("utf8")) as T;
+      const value = decode(gunzipSync(stored).toString("utf8"));
       this.counts.hits++;
       return value;
     } catch {
@@ -54,14 +63,22 @@ export class StageCache {
 
   /**
    * Stores entries under `<under>/<name>/` in place of every other entry under `under`: one listing for all of
-   * them, not one per entry.
+   * them, not one per entry. With `lines`, each entry is lines of text without line breaks of their own (records as
+   * JSON), joined rather than written as a JSON array of strings: that escaped every quote again, and a refresh
+   * parsed megabytes of strings to split them.
    */
-  async putAll(under: string, key: string, entries: Iterable<[name: string, value: unknown]>): Promise<void> {
+  async putAll(
+    under: string,
+    key: string,
+    entries: Iterable<[name: string, value: unknown]>,
+    lines?: "lines",
+  ): Promise<void> {
     try {
       const written = new Set<string>();
       for (const [name, value] of entries) {
         const k = entryKey(`${under}/${name}`, key);
-        await this.store.put(k, gzipSync(JSON.stringify(value), { level: 1 }), HEADERS);
+        const text = lines ? (value as string[]).join("\n") : JSON.stringify(value);
+        await this.store.put(k, gzipSync(text, { level: 1 }), HEADERS);
         written.add(k);
       }
       for (const old of await this.store.list(`${PREFIX}${under}/`))

@@ -190,15 +190,17 @@ describe("incremental publication", () => {
     expect(keys.length).toBeGreaterThan(0);
     let pieces = 0;
     for (const key of keys) {
-      // an entry holds the records of a few chunks, each as JSON text: feature id → its pieces
-      const group = JSON.parse(gunzipSync((await store.get(key))!).toString("utf8")) as string[];
+      // an entry holds the records of a few chunks, a line of JSON each: feature id → its pieces
+      const group = gunzipSync((await store.get(key))!)
+        .toString("utf8")
+        .split("\n");
       const ahead = group.map((text) => JSON.parse(text) as Record<string, Ahead>);
       for (const a of ahead.flatMap((chunk) => Object.values(chunk)))
         for (const p of a.next) {
           (p.properties.vendor.dynamicAirspaceMapping as { isActive: string }).isActive = "Maybe";
           pieces++;
         }
-      await store.put(key, gzipSync(JSON.stringify(ahead.map((chunk) => JSON.stringify(chunk)))));
+      await store.put(key, gzipSync(ahead.map((chunk) => JSON.stringify(chunk)).join("\n")));
     }
     expect(pieces).toBeGreaterThan(0);
     const past = await publish(store, entry.window[1]!, "code-1");
@@ -223,10 +225,16 @@ describe("incremental publication", () => {
       /'s chunk \d+ does not split into its features$/,
     ],
     [
-      "records resolved ahead that are not JSON",
+      "records resolved ahead that are not JSON objects, or not one per chunk",
       async (store: WatchedStore) => {
-        for (const k of await store.list("internal/cache/ahead/2026-08-22/"))
-          await store.put(k, gzipSync(JSON.stringify(["{not json", 7, null])));
+        const keys = await store.list("internal/cache/ahead/2026-08-22/");
+        for (const [n, k] of keys.entries()) {
+          const lines = gunzipSync((await store.get(k))!)
+            .toString("utf8")
+            .split("\n");
+          const bad = n % 2 === 0 ? lines.map((_, i) => ["{not json", "7", "null", "[]"][i % 4]!) : lines.slice(1);
+          await store.put(k, gzipSync(bad.join("\n")));
+        }
       },
       /'s features resolved ahead are gone$/,
     ],
