@@ -9,6 +9,17 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import type { ObjectStore } from "./store.js";
 
 const PREFIX = "internal/cache/";
+const NEWLINE = Buffer.from("\n");
+
+/** Lines joined by `\n`, as bytes: a line may be given as its UTF-8 bytes. */
+function joinLines(lines: ReadonlyArray<string | Buffer>): Buffer {
+  const parts: Buffer[] = [];
+  for (const [i, line] of lines.entries()) {
+    if (i > 0) parts.push(NEWLINE);
+    parts.push(typeof line === "string" ? Buffer.from(line) : line);
+  }
+  return Buffer.concat(parts);
+}
 const HEADERS = { contentType: "application/json", contentEncoding: "gzip", cacheControl: "no-store" };
 
 export class StageCache {
@@ -64,8 +75,8 @@ export class StageCache {
   /**
    * Stores entries under `<under>/<name>/` in place of every other entry under `under`: one listing for all of
    * them, not one per entry. With `lines`, each entry is lines of text without line breaks of their own (records as
-   * JSON), joined rather than written as a JSON array of strings: that escaped every quote again, and a refresh
-   * parsed megabytes of strings to split them.
+   * JSON, as strings or their UTF-8 bytes), joined rather than written as a JSON array of strings: that escaped
+   * every quote again, and a refresh parsed megabytes of strings to split them.
    */
   async putAll(
     under: string,
@@ -77,8 +88,8 @@ export class StageCache {
       const written = new Set<string>();
       for (const [name, value] of entries) {
         const k = entryKey(`${under}/${name}`, key);
-        const text = lines ? (value as string[]).join("\n") : JSON.stringify(value);
-        await this.store.put(k, gzipSync(text, { level: 1 }), HEADERS);
+        const body = lines ? joinLines(value as ReadonlyArray<string | Buffer>) : JSON.stringify(value);
+        await this.store.put(k, gzipSync(body, { level: 1 }), HEADERS);
         written.add(k);
       }
       for (const old of await this.store.list(`${PREFIX}${under}/`))
