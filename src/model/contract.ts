@@ -115,7 +115,7 @@ export const AupUupRecord = z.strictObject({
 });
 export type AupUupRecord = z.infer<typeof AupUupRecord>;
 
-const CssRgba = z.string().regex(/^rgba\(\d{1,3}, ?\d{1,3}, ?\d{1,3}, ?(0|1|0?\.\d+)\)$/);
+export const CssRgba = z.string().regex(/^rgba\(\d{1,3}, ?\d{1,3}, ?\d{1,3}, ?(0|1|0?\.\d+)\)$/);
 
 /** SPEC §2.12; both spellings of the legacy aliases carry the same value (checked in validate). */
 export const DynamicStyle = z.strictObject({

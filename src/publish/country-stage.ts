@@ -114,7 +114,7 @@ async function country(
   const airspaceNotams = opts.airspaceNotams(cc);
   const folder = `country/${opts.date}/${opts.tier}-${cc}`;
   const encoded = encodeFeatures(all);
-  const key = reuse?.cache.key(opts.tier, cc, String(airspaceNotams), ...encoded.bytes);
+  const key = reuse?.cache.key(opts.tier, cc, String(airspaceNotams), ...encoded.chunks);
   const hit = key ? await reuse?.cache.get<CountryCacheEntry>(folder, key) : undefined;
   const stored = hit && reuse ? await storedArtifact(reuse.store, hit.entry, opts.tier) : undefined;
   const { dropped, violations } = stored && hit ? hit : validate(all);
@@ -126,9 +126,8 @@ async function country(
     return { ...base, artifact, reused: true };
   }
   const count = countOf(valid, airspaceNotams);
-  const kept = (_: unknown, i: number) => !out.has(i);
-  const validEncoded =
-    out.size === 0 ? encoded : { bytes: encoded.bytes.filter(kept), lengths: encoded.lengths.filter(kept) };
+  // a feature left out (rare): the chunks of those kept
+  const validEncoded = out.size === 0 ? encoded : encodeFeatures(valid);
   const artifact = await serialise(valid, count, opts.tier, validEncoded);
   return { ...base, artifact, reused: false };
 }

@@ -7,6 +7,7 @@ import { type AreaGeometry, type Feature, FeatureCollection, FeatureProperties }
 import { jsonPath } from "../model/json.js";
 import { DAY_MS } from "../model/time.js";
 import { areaGeometryIssue } from "./geometry-shape.js";
+import { propertiesConform } from "./properties-shape.js";
 
 export interface Violation {
   /** Index of the feature in the collection, when the violation is about one. */
@@ -30,7 +31,10 @@ export function validateFeature(feature: unknown, index?: number): Violation[] {
     return [at({ code: "contract.feature", path: "", message: "not a GeoJSON Feature" })];
   }
   const f = feature as { properties?: unknown; geometry?: unknown };
-  const props = FeatureProperties.safeParse(f.properties);
+  // zod parses only what the hand check does not pass: its verdict and messages
+  const props = propertiesConform(f.properties)
+    ? { success: true as const, data: f.properties as FeatureProperties }
+    : FeatureProperties.safeParse(f.properties);
   const id =
     typeof (f.properties as { _id?: unknown })?._id === "string" ? (f.properties as { _id: string })._id : undefined;
   if (!props.success) {
