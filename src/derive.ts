@@ -246,6 +246,7 @@ export async function derive(
     const before = isoDay(Math.floor(day.start / 86_400_000) - 1);
     for (const kind of [...DAY_KINDS, "country"]) await cache.prune(kind, before);
   }
+  await cache?.settled();
   if (cache && cache.counts.unwritten > 0) {
     log.info("stage cache not written", {
       entries: cache.counts.unwritten,

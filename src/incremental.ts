@@ -113,8 +113,8 @@ const aheadName = (cc: string, g: number) => `${cc}-${g}`;
 
 /** Writes what a deriving run keeps for the next: the day's entry and the head of its publication. */
 export async function keepDay(cache: StageCache, key: string, date: string, entry: DayEntry, head: DayHead) {
-  await cache.put(dayFolder(date), key, entry);
-  await cache.put(headFolder(date), key, head);
+  cache.put(dayFolder(date), key, entry);
+  cache.put(headFolder(date), key, head);
 }
 
 /**
@@ -411,7 +411,7 @@ export async function publishAgain(
   const report = againReport(reuse.report, published!, now);
   const version = published!.manifest.version;
   const head: DayHead = { at: now, window: reuse.window, version, sources: reuse.head.sources, tiers, report };
-  await cache.put(headFolder(day.date), key, head);
+  cache.put(headFolder(day.date), key, head);
   return report;
 }
 

@@ -88,11 +88,16 @@ export async function publishDay(
   const cache = deps.codeVersion ? new StageCache(deps.store, deps.codeVersion) : undefined;
   const maxAge = options.maxSourceAgeMs ?? TWO_HOURS;
   const key = cache ? dayKey(cache, inputs, options) : undefined;
-  if (cache && key) {
-    const found = await reusable(cache, deps.store, key, inputs, options, maxAge);
-    if (!("miss" in found)) return publishAgain(found, options, deps, cache, key);
-    deps.log.info("derived", { why: found.miss });
+  try {
+    if (cache && key) {
+      const found = await reusable(cache, deps.store, key, inputs, options, maxAge);
+      if (!("miss" in found)) return await publishAgain(found, options, deps, cache, key);
+      deps.log.info("derived", { why: found.miss });
+    }
+    const { derive } = await import("./derive.js");
+    return await derive(inputs, options, deps, cache, key);
+  } finally {
+    // the stage cache's writes go on beside the run: none outlives it
+    await cache?.settled();
   }
-  const { derive } = await import("./derive.js");
-  return derive(inputs, options, deps, cache, key);
 }

@@ -173,19 +173,37 @@ export async function serialise(
   /** The features' JSON, when the caller has it already. */
   encoded: Encoded = encodeFeatures(features),
 ): Promise<Artifact> {
-  // four chunks in flight (zlib's thread pool)
+  // chunk by chunk: its JSON and OpenAir deflated on zlib's thread pool (four in flight) while the main thread
+  // writes the next chunk's OpenAir
   const { chunks, lengths } = encoded;
   const pieces: Piece[] = new Array(chunks.length);
-  let next = 0;
-  const deflateChunks = async () => {
-    for (let j = next++; j < pieces.length; j = next++) pieces[j] = await deflatePiece(chunks[j]!);
+  const oa: Piece[] = new Array(chunks.length);
+  const openairCounts: number[] = new Array(features.length);
+  const inFlight = new Set<Promise<void>>();
+  let failed: { error: unknown } | undefined;
+  const start = (raw: Buffer, into: Piece[], j: number) => {
+    const p: Promise<void> = deflatePiece(raw)
+      .then(
+        (piece) => {
+          into[j] = piece;
+        },
+        (error: unknown) => {
+          failed ??= { error };
+        },
+      )
+      .finally(() => inFlight.delete(p));
+    inFlight.add(p);
   };
-  await Promise.all(Array.from({ length: 4 }, deflateChunks));
-  const per = features.map((f) => openairBlocks(f));
-  const oa = await Promise.all(
-    pieces.map((_, j) => deflatePiece(Buffer.from(openairOf(per.slice(j * CHUNK, (j + 1) * CHUNK)).text))),
-  );
-  return artifactFrom(pieces, oa, { lengths, openairCounts: per.map((b) => b.length) }, count, tier);
+  for (let j = 0; j < chunks.length; j++) {
+    start(chunks[j]!, pieces, j);
+    const per = features.slice(j * CHUNK, (j + 1) * CHUNK).map((f) => openairBlocks(f));
+    for (const [k, b] of per.entries()) openairCounts[j * CHUNK + k] = b.length;
+    start(Buffer.from(openairOf(per).text), oa, j);
+    while (inFlight.size >= 4) await Promise.race(inFlight);
+  }
+  await Promise.all(inFlight);
+  if (failed) throw failed.error;
+  return artifactFrom(pieces, oa, { lengths, openairCounts }, count, tier);
 }
 
 /** Chunk `j`'s text: its features' JSON comma-joined, after a comma unless it is the first. */

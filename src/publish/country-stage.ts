@@ -85,7 +85,7 @@ export async function countryStage(
         if (!a || !reuse || !b.key) continue;
         const { dropped, violations } = b;
         const layout = a.layout ? { layout: a.layout } : {};
-        await reuse.cache.put(b.folder, b.key, { entry: a.entry, dropped, violations, ...layout });
+        reuse.cache.put(b.folder, b.key, { entry: a.entry, dropped, violations, ...layout });
       }
     },
   };

@@ -5,8 +5,11 @@
 // Folders: `airspace-read/<name digest>` (a source's reading), `day/<date>` (a day's publication, src/incremental.ts),
 // `country/<date>/<tier>-<cc>` (a country's serialised collection); `prune` drops the day folders of past days.
 import { createHash } from "node:crypto";
-import { gunzipSync, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { gunzipSync, gzip, gzipSync } from "node:zlib";
 import type { ObjectStore } from "./store.js";
+
+const gzipAsync = promisify(gzip);
 
 const PREFIX = "internal/cache/";
 const NEWLINE = Buffer.from("\n");
@@ -25,6 +28,11 @@ const HEADERS = { contentType: "application/json", contentEncoding: "gzip", cach
 export class StageCache {
   /** Entries served, and entries the store would not take, for the run's log. */
   readonly counts = { hits: 0, unwritten: 0 };
+  /**
+   * Writes under way, by the folder they replace: an entry's text is made when it is put (the caller may change the
+   * value after), its compression and upload go on beside the run (zlib's thread pool), in order within a folder.
+   */
+  private readonly writes = new Map<string, Promise<void>>();
 
   /** `codeVersion` digests the code that derives the values: a new version derives everything again. */
   constructor(
@@ -62,14 +70,15 @@ export class StageCache {
   }
 
   /** Stores an entry in place of the folder's others; a store that refuses costs the cache, never the run. */
-  async put(folder: string, key: string, value: unknown): Promise<void> {
+  put(folder: string, key: string, value: unknown): void {
     const k = entryKey(folder, key);
-    try {
-      await this.store.put(k, gzipSync(JSON.stringify(value), { level: 1 }), HEADERS);
+    const body = JSON.stringify(value);
+    // output room for the whole entry (JSON deflates ~5:1): zlib's thread pool seldom waits for the main thread
+    const chunkSize = Math.max(64 * 1024, body.length >> 2);
+    this.write(folder, async () => {
+      await this.store.put(k, await gzipAsync(body, { level: 1, chunkSize }), HEADERS);
       for (const old of await this.store.list(`${PREFIX}${folder}/`)) if (old !== k) await this.store.delete(old);
-    } catch {
-      this.counts.unwritten++;
-    }
+    });
   }
 
   /**
@@ -84,6 +93,7 @@ export class StageCache {
     entries: Iterable<[name: string, value: unknown]>,
     lines?: "lines",
   ): Promise<void> {
+    // written as they are made, one at a time: the entries of a Europe-scale day are ~100 MB of text
     try {
       const written = new Set<string>();
       for (const [name, value] of entries) {
@@ -99,6 +109,23 @@ export class StageCache {
     }
   }
 
+  /** Runs `task` after the writes to `folder` before it; its failure is counted, never thrown. */
+  private write(folder: string, task: () => Promise<void>): void {
+    const before = this.writes.get(folder) ?? Promise.resolve();
+    const done = before.then(task).catch(() => {
+      this.counts.unwritten++;
+    });
+    this.writes.set(folder, done);
+  }
+
+  /** Waits for every write under way (a run does before it reports, and before it ends). */
+  async settled(): Promise<void> {
+    for (let pending = [...this.writes]; pending.length > 0; pending = [...this.writes]) {
+      await Promise.all(pending.map(([, p]) => p));
+      for (const [folder, p] of pending) if (this.writes.get(folder) === p) this.writes.delete(folder);
+    }
+  }
+
   /**
    * The value `derive` gives for a source's bytes: the stored one when this code derived it before, else derived
    * and stored. `derive` throwing stores nothing.
@@ -109,7 +136,7 @@ export class StageCache {
     const stored = await this.get<T>(folder, key);
     if (stored !== undefined) return stored;
     const value = derive();
-    await this.put(folder, key, value);
+    this.put(folder, key, value);
     return value;
   }
 

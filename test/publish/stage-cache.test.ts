@@ -8,7 +8,9 @@ import { silentLogger } from "../../src/model/logger.js";
 import { utcDay } from "../../src/model/time.js";
 import { publishDay } from "../../src/pipeline.js";
 import { LocalStore } from "../../src/publish/local-store.js";
+import { MemoryStore } from "../../src/publish/memory-store.js";
 import { currentManifest, readEurope } from "../../src/publish/read-back.js";
+import { StageCache } from "../../src/publish/stage-cache.js";
 import { FIXTURES, tempDir } from "../helpers.js";
 
 const NOW = Date.parse("2026-08-22T11:15:00Z");
@@ -82,4 +84,42 @@ describe("the stage cache, read stage", () => {
     const second = await publish(store, "code-1");
     expect(second.version.slice(-8)).toBe(first.version.slice(-8));
   }, 120_000);
+});
+
+describe("the stage cache's writes, beside the run", () => {
+  it("keeps the last of two entries put in one folder, the value as it was when put", async () => {
+    const store = new MemoryStore();
+    const cache = new StageCache(store, "code-1");
+    const value = { n: 1 };
+    cache.put("day/2026-08-22", "k1", value);
+    value.n = 2; // a caller changing its value after: the entry holds what was put
+    cache.put("day/2026-08-22", "k2", { n: 3 });
+    cache.put("day/2026-08-23", "k3", { n: 4 });
+    await cache.settled();
+    expect(await store.list("internal/cache/day/")).toEqual([
+      "internal/cache/day/2026-08-22/k2.json.gz",
+      "internal/cache/day/2026-08-23/k3.json.gz",
+    ]);
+    expect(await cache.get("day/2026-08-22", "k2")).toEqual({ n: 3 });
+    const first = new StageCache(new MemoryStore(), "code-1");
+    first.put("f", "k1", value);
+    value.n = 5;
+    await first.settled();
+    expect(await first.get("f", "k1")).toEqual({ n: 2 });
+    expect(cache.counts.unwritten).toBe(0);
+  });
+
+  it("counts a write the store refuses, and settles all the same", async () => {
+    class Refusing extends MemoryStore {
+      override async put(): Promise<void> {
+        throw new Error("injected");
+      }
+    }
+    const cache = new StageCache(new Refusing(), "code-1");
+    cache.put("a", "k1", { n: 1 });
+    cache.put("a", "k2", { n: 2 });
+    cache.put("b", "k3", { n: 3 });
+    await cache.settled();
+    expect(cache.counts.unwritten).toBe(3);
+  });
 });
