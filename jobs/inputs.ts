@@ -4,7 +4,7 @@
 // recognises is skipped with a diagnostic rather than failing the run.
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { planMetaFrom } from "../src/aup/read.js";
+import { planMetaFrom } from "../src/aup/plan-meta.js";
 import type { AirspaceInput } from "../src/pipeline.js";
 import type { DynamicInput } from "../src/sources.js";
 import { UsageError } from "./usage.js";

@@ -2,7 +2,7 @@
 // failed one falls back to its last good copy, marked stale), then publishes the day. `republish --date D`
 // is the same run for an operator's chosen day. Reads the clock, the environment and the network: a job.
 import { readFile, writeFile } from "node:fs/promises";
-import { planMetaFrom } from "../../src/aup/read.js";
+import { planMetaFrom } from "../../src/aup/plan-meta.js";
 import { aupDayOf, parseSourcesConfig, type SourceConfig, SourcesConfigError } from "../../src/fetch/config.js";
 import { type FetchResult, fetchSource, SourceFetchError } from "../../src/fetch/fetch-source.js";
 import { type UtcDay, utcDay } from "../../src/model/time.js";

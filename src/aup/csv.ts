@@ -6,17 +6,10 @@
 // Times are HH:MM of the AUP day (06:00 D → 06:00 D+1): before 06:00 is the next calendar day, `UNT 06:00`
 // ends the AUP day. Levels are three-digit flight levels: 000 = GND, 999 = UNL.
 import { parse } from "csv-parse/sync";
-import type { AupAllocation, AupPlan, PlanKind } from "../model/aup.js";
+import type { AupAllocation, AupPlan } from "../model/aup.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import { aupLevel } from "./levels.js";
-
-export interface PlanMeta {
-  aupDay: string;
-  issued: number;
-  kind: PlanKind;
-  /** `declared` when the stamp named the time of issue; `guessed` when it named only the day. */
-  issuedFrom: "declared" | "guessed";
-}
+import type { PlanMeta } from "./plan-meta.js";
 
 const HOUR = 3_600_000;
 /** The table's header, in this order (a browser capture puts `Column-n` names and an index column before it). */

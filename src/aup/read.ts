@@ -4,30 +4,17 @@ import { createHash } from "node:crypto";
 import { decodeText } from "../ingest/text.js";
 import type { AupPlan } from "../model/aup.js";
 import type { Diagnostic } from "../model/diagnostic.js";
-import { type PlanMeta, readAupCsv } from "./csv.js";
-
-export type { PlanMeta };
-
+import { readAupCsv } from "./csv.js";
+import { type PlanMeta, planMetaFrom } from "./plan-meta.js";
 import { readAupXml } from "./xml.js";
+
+export { type PlanMeta, planMetaFrom };
 
 export interface AupSourceResult {
   plans: AupPlan[];
   diagnostics: Diagnostic[];
   format: "csv" | "xml";
   sha256: string;
-}
-
-const STAMP = /(\d{4}-\d{2}-\d{2})(?:T(\d{2}):?(\d{2})Z?)?/;
-
-/** `2022-02-23T0959Z` (in an operator's spec or a file name) to the plan's AUP day and issue time. */
-export function planMetaFrom(text: string): PlanMeta | undefined {
-  const m = STAMP.exec(text);
-  if (!m) return undefined;
-  const issued = Date.parse(`${m[1]}T${m[2] ?? "06"}:${m[3] ?? "00"}:00Z`);
-  if (Number.isNaN(issued)) return undefined;
-  // a plan consulted before 06:00 UTC belongs to the AUP day that began the day before
-  const aupDay = new Date(issued - 6 * 3_600_000).toISOString().slice(0, 10);
-  return { aupDay, issued, kind: /uup/i.test(text) ? "UUP" : "AUP", issuedFrom: m[2] ? "declared" : "guessed" };
 }
 
 export function readAupSource(bytes: Uint8Array, source: string, meta?: PlanMeta): AupSourceResult {
