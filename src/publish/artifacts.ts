@@ -30,10 +30,14 @@ export interface CountryFeatures {
 
 export interface Artifact {
   entry: CountryEntry;
-  gz: Buffer;
+  /**
+   * The collection's gzip object, made when asked (to upload it): its fragment inside the shell. Most runs find it in
+   * the store already, and a refresh copied every country's fragment into an object it never wrote.
+   */
+  gz: () => Buffer;
   fragment: Buffer;
-  /** The country's OpenAir (DESIGN §8): a gzip object with the header, and its fragment for joins. */
-  openair: { gz: Buffer; fragment: Buffer };
+  /** The country's OpenAir (DESIGN §8): a gzip object with the header (made when asked), its fragment for joins. */
+  openair: { gz: () => Buffer; fragment: Buffer };
   /** How its fragments are laid out, when this run serialised them (a later run patches them by it). */
   layout?: Layout;
 }
@@ -61,7 +65,13 @@ export function tierPrefix(tier: Tier): string {
   return tier === "dynamic" ? "v1" : "internal/static/v1";
 }
 
-const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
+/** SHA-256 of buffers one after the other. */
+function sha256(...parts: readonly Buffer[]): string {
+  const hash = createHash("sha256");
+  for (const p of parts) hash.update(p);
+  return hash.digest("hex");
+}
+const lengthOf = (parts: readonly Buffer[]) => parts.reduce((n, p) => n + p.length, 0);
 
 export function countOf(features: readonly Feature[], airspaceNotams: number): Count {
   let graphicalNotams = 0;
@@ -279,17 +289,17 @@ function artifactOf(
   /** The objects' SHA-256s, when known already (their fragments are hashed all the same). */
   known?: { sha256: string; openair: string },
 ): Artifact {
-  const gz = joinMember([piece], count, tier);
-  const [sha, fragSha] = [known?.sha256 ?? sha256(gz), sha256(piece.deflated)];
+  const member = memberPieces([piece], count, tier);
+  const [sha, fragSha] = [known?.sha256 ?? sha256(...member.pieces), sha256(piece.deflated)];
   const base = tierPrefix(tier);
-  const oaGz = Buffer.concat(openairPieces([oa.piece]));
-  const [oaSha, oaFragSha] = [known?.openair ?? sha256(oaGz), sha256(oa.piece.deflated)];
+  const oaPieces = openairPieces([oa.piece]);
+  const [oaSha, oaFragSha] = [known?.openair ?? sha256(...oaPieces), sha256(oa.piece.deflated)];
   const entry: CountryEntry = {
     key: `${base}/objects/${sha}.geojson.gz`,
     fragment: `${base}/objects/${fragSha}.deflate`,
     sha256: sha,
-    bytes: gzipLength(gz),
-    gzBytes: gz.length,
+    bytes: member.bytes,
+    gzBytes: lengthOf(member.pieces),
     fragmentSha256: fragSha,
     fragmentBytes: piece.length,
     fragmentCrc32: piece.crc32,
@@ -301,11 +311,17 @@ function artifactOf(
       fragmentSha256: oaFragSha,
       fragmentBytes: oa.piece.length,
       fragmentCrc32: oa.piece.crc32,
-      gzBytes: oaGz.length,
+      gzBytes: lengthOf(oaPieces),
       blocks: oa.blocks,
     },
   };
-  return { entry, gz, fragment: piece.deflated, openair: { gz: oaGz, fragment: oa.piece.deflated } };
+  const gz = () => Buffer.concat(member.pieces);
+  return {
+    entry,
+    gz,
+    fragment: piece.deflated,
+    openair: { gz: () => Buffer.concat(oaPieces), fragment: oa.piece.deflated },
+  };
 }
 
 /**

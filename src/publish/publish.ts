@@ -168,7 +168,7 @@ async function publishUnderLease(
       queue.add(async () => {
         if (await store.head(key)) reused.push(key);
         else {
-          await store.put(key, bytes, headers);
+          await store.put(key, typeof bytes === "function" ? bytes() : bytes, headers);
           uploaded.push(key);
         }
         progress({ phase: "upload", done: ++done, total: uploads.length });
@@ -205,7 +205,8 @@ async function publishUnderLease(
   return { manifest, pointer, uploaded, reused, today: switched, artifacts };
 }
 
-type Upload = [string, Buffer, PutOptions];
+/** An object to store: its bytes, or how to make them (a country's gzip object, made only when not stored yet). */
+type Upload = [string, Buffer | (() => Buffer), PutOptions];
 
 /** A pointer written by compare-and-swap against what it was when the run began (or a lease kept others out). */
 async function swap(
@@ -250,7 +251,7 @@ async function changesFrom(
         ? known.change
         : diffFeatures(
             was ? (await record.collection(previous, cc)).features : [],
-            input.byCountry.get(cc)?.features ?? (JSON.parse(gunzipSync(a.gz).toString("utf8")) as FC).features,
+            input.byCountry.get(cc)?.features ?? (JSON.parse(gunzipSync(a.gz()).toString("utf8")) as FC).features,
           );
     const meta = { count: a.entry.count, tier: input.tier };
     const set = changeSetObject(base, { country: cc, day: input.date, from: previous.version, meta, ...change });
