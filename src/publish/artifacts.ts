@@ -128,12 +128,14 @@ export async function buildArtifacts(
   for (const cc of codes) addCount(europeCount, countries.get(cc)!.entry.count);
   if (europeAirspaceNotams !== undefined) europeCount.airspaceNotams = europeAirspaceNotams;
   const joined = codes.filter((cc) => countries.get(cc)!.entry.fragmentBytes > 0);
-  const gz = joinMember(
+  // EUROPE's object is described, never stored: hashed piece by piece, not joined
+  const member = memberPieces(
     joined.map((cc) => pieceOf(countries.get(cc)!)),
     europeCount,
     tier,
   );
-  const europe = { parts: joined, sha256: sha256(gz), bytes: gzipLength(gz), gzBytes: gz.length, count: europeCount };
+  const gzBytes = lengthOf(member.pieces);
+  const europe = { parts: joined, sha256: sha256(...member.pieces), bytes: member.bytes, gzBytes, count: europeCount };
   return { countries: new Map(codes.map((cc) => [cc, countries.get(cc)!])), europe };
 }
 
@@ -404,9 +406,4 @@ export function memberOf(parts: readonly Piece[]): Buffer[] {
     length += p.length;
   }
   return gzipPieces([...parts.map((p) => p.deflated), FINAL.deflated], crc, length);
-}
-
-/** The uncompressed length a gzip member declares in its trailer (ours never exceed 4 GiB). */
-function gzipLength(gz: Buffer): number {
-  return gz.readUInt32LE(gz.length - 4);
 }
