@@ -8,16 +8,11 @@ import { gunzipSync } from "node:zlib";
 import { Parser } from "@openaip/openair-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Feature } from "../../src/model/contract.js";
-import { silentLogger } from "../../src/model/logger.js";
-import { utcDay } from "../../src/model/time.js";
-import { publishDay } from "../../src/pipeline.js";
 import { LocalStore } from "../../src/publish/local-store.js";
 import { openairLimit } from "../../src/publish/openair.js";
 import { currentManifest, readCollection } from "../../src/publish/read-back.js";
-import { FIXTURES, ROOT, tempDir } from "../helpers.js";
-
-const UK = path.join(FIXTURES, "uk");
-const PIB = "uk_pib_2026-08-22T1116Z.xml.gz";
+import { ROOT, tempDir } from "../helpers.js";
+import { publishUk } from "./uk-publication.js";
 
 interface Parsed {
   properties: { name: string; type?: string; class: string; activationTimes?: Array<{ start?: string; end?: string }> };
@@ -28,21 +23,9 @@ let text: string;
 let parsed: Parsed[];
 
 beforeAll(async () => {
-  const { readdirSync, readFileSync } = await import("node:fs");
   const dir = tempDir("openair-");
-  const now = Date.parse("2026-08-22T11:15:00Z");
-  const files = readdirSync(UK).filter((f) => f.endsWith(".yaml"));
   const store = new LocalStore(dir);
-  await publishDay(
-    files.map((f) => ({ name: f, bytes: readFileSync(path.join(UK, f)), fetchedAt: now })),
-    {
-      day: utcDay("2026-08-22")!,
-      now,
-      sources: { notam: [], aup: [] },
-      notams: [{ name: PIB, bytes: readFileSync(path.join(UK, PIB)), fetchedAt: now }],
-    },
-    { store, log: silentLogger },
-  );
+  await publishUk(store);
   const manifest = (await currentManifest(store))!;
   const gb = manifest.countries.GB!;
   features = (await readCollection(store, gb.key)).features;

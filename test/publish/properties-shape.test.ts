@@ -3,38 +3,19 @@
 // way the schema forbids. Where it says no, validation asks zod, so a no it gives wrongly would cost time, not truth;
 // the test holds it to zod's answer both ways.
 // biome-ignore-all lint/suspicious/noExplicitAny: the cases mutate deep paths of a feature's JSON
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Feature, FeatureProperties } from "../../src/model/contract.js";
-import { silentLogger } from "../../src/model/logger.js";
-import { utcDay } from "../../src/model/time.js";
-import { publishDay } from "../../src/pipeline.js";
 import { MemoryStore } from "../../src/publish/memory-store.js";
 import { propertiesConform } from "../../src/publish/properties-shape.js";
 import { currentManifest, readCollection } from "../../src/publish/read-back.js";
-import { FIXTURES } from "../helpers.js";
 import { feature } from "./fixtures.js";
-
-const UK = path.join(FIXTURES, "uk");
-const PIB = "uk_pib_2026-08-22T1116Z.xml.gz";
+import { publishUk } from "./uk-publication.js";
 
 let features: Feature[];
 
 beforeAll(async () => {
-  const now = Date.parse("2026-08-22T11:15:00Z");
   const store = new MemoryStore();
-  const files = readdirSync(UK).filter((f) => f.endsWith(".yaml"));
-  await publishDay(
-    files.map((f) => ({ name: f, bytes: readFileSync(path.join(UK, f)), fetchedAt: now })),
-    {
-      day: utcDay("2026-08-22")!,
-      now,
-      sources: { notam: [], aup: [] },
-      notams: [{ name: PIB, bytes: readFileSync(path.join(UK, PIB)), fetchedAt: now }],
-    },
-    { store, log: silentLogger },
-  );
+  await publishUk(store);
   const manifest = (await currentManifest(store))!;
   features = (await readCollection(store, manifest.countries.GB!.key)).features;
 }, 180_000);
