@@ -28,13 +28,8 @@ export async function readAirspaceInputs(
     const m = /^([A-Za-z]{2})=(.+)$/.exec(spec);
     const country = m?.[1]?.toUpperCase();
     const target = m?.[2] ?? spec;
-    const found = await expand(target, AIRSPACE_EXTENSIONS, "--airspaces", skipped);
-    const read = await readAll(found.files, stdin);
-    for (const [k, file] of found.files.entries()) {
-      const bytes = read[k]!;
-      const listed = found.listed ? { listed: true } : {};
-      out.push({ name: file === "-" ? "-" : file, bytes, fetchedAt, ...(country ? { country } : {}), ...listed });
-    }
+    for (const i of await readTarget(target, AIRSPACE_EXTENSIONS, "--airspaces", skipped, stdin, fetchedAt))
+      out.push({ ...i, ...(country ? { country } : {}) });
   }
   const names = new Set<string>();
   for (const i of out) {
@@ -58,14 +53,9 @@ export async function readNotamInputs(
 ): Promise<DynamicInput[]> {
   const out: DynamicInput[] = [];
   for (const spec of specs) {
-    const found = await expand(spec, NOTAM_EXTENSIONS, "--notams", skipped);
-    const read = await readAll(found.files, stdin);
-    for (const [k, file] of found.files.entries()) {
+    for (const i of await readTarget(spec, NOTAM_EXTENSIONS, "--notams", skipped, stdin, fetchedAt)) {
       out.push({
-        name: file,
-        bytes: read[k]!,
-        fetchedAt,
-        ...(found.listed ? { listed: true } : {}),
+        ...i,
         ...(declared.asOf === undefined ? {} : { asOf: { at: declared.asOf, from: "declared" as const } }),
         ...(declared.firs ? { firs: declared.firs } : {}),
       });
@@ -74,9 +64,26 @@ export async function readNotamInputs(
   return out;
 }
 
-/** The files' bytes (`-`: standard input), read at once: a refresh waited 60 ms for 40 files read in turn. */
-function readAll(files: readonly string[], stdin: () => Promise<Buffer>): Promise<Buffer[]> {
-  return Promise.all(files.map((file) => (file === "-" ? stdin() : readFile(file))));
+/**
+ * The inputs a target names (a file, a directory's data files, or `-`: standard input), read at once: a refresh
+ * waited 60 ms for 40 files read in turn.
+ */
+async function readTarget(
+  target: string,
+  extensions: RegExp,
+  option: string,
+  skipped: Skipped,
+  stdin: () => Promise<Buffer>,
+  fetchedAt: number,
+): Promise<Array<{ name: string; bytes: Buffer; fetchedAt: number; listed?: true }>> {
+  const found = await expand(target, extensions, option, skipped);
+  const read = await Promise.all(found.files.map((file) => (file === "-" ? stdin() : readFile(file))));
+  return found.files.map((name, k) => ({
+    name,
+    bytes: read[k]!,
+    fetchedAt,
+    ...(found.listed ? { listed: true } : {}),
+  }));
 }
 
 async function expand(
@@ -127,17 +134,8 @@ export async function readAupInputs(
     const m = /^(\d{4}-\d{2}-\d{2}(?:T\d{2}:?\d{2}Z?)?)=(.+)$/.exec(spec);
     const plan = m ? planMetaFrom(m[1]!) : undefined;
     if (m && !plan) throw new UsageError(`--aup: "${m[1]}" is not an AUP day YYYY-MM-DD[Thhmm]`);
-    const found = await expand(m?.[2] ?? spec, AUP_EXTENSIONS, "--aup", skipped);
-    const read = await readAll(found.files, stdin);
-    for (const [k, file] of found.files.entries()) {
-      out.push({
-        name: file,
-        bytes: read[k]!,
-        fetchedAt,
-        ...(plan ? { plan } : {}),
-        ...(found.listed ? { listed: true } : {}),
-      });
-    }
+    for (const i of await readTarget(m?.[2] ?? spec, AUP_EXTENSIONS, "--aup", skipped, stdin, fetchedAt))
+      out.push({ ...i, ...(plan ? { plan } : {}) });
   }
   return out;
 }

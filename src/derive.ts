@@ -242,7 +242,7 @@ export async function derive(
       ...(aup ? { aupCovered: aup.covered } : {}),
     };
     const head = { at: now, window: windowOf(window), version, sources: manifestSources, tiers, report };
-    await keepDay(cache, key, day.date, entry, head);
+    keepDay(cache, key, day.date, entry, head);
     const before = isoDay(Math.floor(day.start / 86_400_000) - 1);
     for (const kind of [...DAY_KINDS, "country"]) await cache.prune(kind, before);
   }

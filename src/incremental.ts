@@ -112,7 +112,7 @@ const aheadUnder = (date: string, tier: Tier) => `ahead/${date}/${tier}`;
 const aheadName = (cc: string, g: number) => `${cc}-${g}`;
 
 /** Writes what a deriving run keeps for the next: the day's entry and the head of its publication. */
-export async function keepDay(cache: StageCache, key: string, date: string, entry: DayEntry, head: DayHead) {
+export function keepDay(cache: StageCache, key: string, date: string, entry: DayEntry, head: DayHead): void {
   cache.put(dayFolder(date), key, entry);
   cache.put(headFolder(date), key, head);
 }
@@ -136,7 +136,7 @@ export async function keepAhead(
   track: ReadonlyMap<string, Track<Feature>>,
 ): Promise<TierHead["next"]> {
   const next: TierHead["next"] = {};
-  function* entries(): Generator<[string, unknown]> {
+  function* entries(): Generator<[string, Buffer[]]> {
     for (const [cc, { features }] of byCountry) {
       const firsts: Array<number | null> = [];
       for (let g = 0; g * AHEAD_CHUNKS * CHUNK < features.length; g++) {
@@ -152,7 +152,7 @@ export async function keepAhead(
       if (firsts.some((f) => f !== null)) next[cc] = firsts;
     }
   }
-  await cache.putAll(aheadUnder(o.date, o.tier), key, entries(), "lines");
+  await cache.putLines(aheadUnder(o.date, o.tier), key, entries());
   return next;
 }
 

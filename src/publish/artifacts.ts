@@ -317,10 +317,9 @@ function artifactOf(
       blocks: oa.blocks,
     },
   };
-  const gz = () => Buffer.concat(member.pieces);
   return {
     entry,
-    gz,
+    gz: () => Buffer.concat(member.pieces),
     fragment: piece.deflated,
     openair: { gz: () => Buffer.concat(oaPieces), fragment: oa.piece.deflated },
   };

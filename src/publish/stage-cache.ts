@@ -14,12 +14,12 @@ const gzipAsync = promisify(gzip);
 const PREFIX = "internal/cache/";
 const NEWLINE = Buffer.from("\n");
 
-/** Lines joined by `\n`, as bytes: a line may be given as its UTF-8 bytes. */
-function joinLines(lines: ReadonlyArray<string | Buffer>): Buffer {
+/** Lines (UTF-8) joined by `\n`. */
+function joinLines(lines: readonly Buffer[]): Buffer {
   const parts: Buffer[] = [];
   for (const [i, line] of lines.entries()) {
     if (i > 0) parts.push(NEWLINE);
-    parts.push(typeof line === "string" ? Buffer.from(line) : line);
+    parts.push(line);
   }
   return Buffer.concat(parts);
 }
@@ -52,7 +52,7 @@ export class StageCache {
     return this.getAs(folder, key, (text) => JSON.parse(text) as T);
   }
 
-  /** An entry stored as lines (`putAll` with `lines`), each a record the caller checks. */
+  /** An entry stored as lines (`putLines`), each a record the caller checks. */
   async getLines(folder: string, key: string): Promise<string[] | undefined> {
     return this.getAs(folder, key, (text) => text.split("\n"));
   }
@@ -83,23 +83,21 @@ export class StageCache {
 
   /**
    * Stores entries under `<under>/<name>/` in place of every other entry under `under`: one listing for all of
-   * them, not one per entry. With `lines`, each entry is lines of text without line breaks of their own (records as
-   * JSON, as strings or their UTF-8 bytes), joined rather than written as a JSON array of strings: that escaped
-   * every quote again, and a refresh parsed megabytes of strings to split them.
+   * them, not one per entry. Each entry is lines of UTF-8 text without line breaks of their own (records as JSON),
+   * joined rather than written as a JSON array of strings: that escaped every quote again, and a refresh parsed
+   * megabytes of strings to split them (`getLines` reads one).
    */
-  async putAll(
+  async putLines(
     under: string,
     key: string,
-    entries: Iterable<[name: string, value: unknown]>,
-    lines?: "lines",
+    entries: Iterable<[name: string, lines: readonly Buffer[]]>,
   ): Promise<void> {
     // written as they are made, one at a time: the entries of a Europe-scale day are ~100 MB of text
     try {
       const written = new Set<string>();
-      for (const [name, value] of entries) {
+      for (const [name, lines] of entries) {
         const k = entryKey(`${under}/${name}`, key);
-        const body = lines ? joinLines(value as ReadonlyArray<string | Buffer>) : JSON.stringify(value);
-        await this.store.put(k, gzipSync(body, { level: 1 }), HEADERS);
+        await this.store.put(k, gzipSync(joinLines(lines), { level: 1 }), HEADERS);
         written.add(k);
       }
       for (const old of await this.store.list(`${PREFIX}${under}/`))
