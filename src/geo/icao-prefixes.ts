@@ -85,8 +85,13 @@ export function countryOfIcao(indicator: string): string | undefined {
   return PRIMARY[prefix] ?? SECONDARY[prefix];
 }
 
+/** Each country's ICAO prefixes, primary first. */
+const PREFIXES = new Map<string, string[]>();
+for (const [prefix, cc] of [...Object.entries(PRIMARY), ...Object.entries(SECONDARY)]) {
+  PREFIXES.set(cc, [...(PREFIXES.get(cc) ?? []), prefix]);
+}
+
 /** The ICAO prefixes of a country, primary first (`DE` → `ED`, `ET`). */
-export function countryPrefixes(country: string): string[] {
-  const cc = country.toUpperCase();
-  return [...Object.entries(PRIMARY), ...Object.entries(SECONDARY)].filter(([, c]) => c === cc).map(([p]) => p);
+export function countryPrefixes(country: string): readonly string[] {
+  return PREFIXES.get(country.toUpperCase()) ?? [];
 }

@@ -104,14 +104,15 @@ export function dynamicHash(feature: Feature): string {
 }
 
 /**
- * Master features live in `BUCKETS` objects, `internal/master-features/<bbb>.json` by the id's SHA-256, each a map
+ * Master features live in `BUCKETS` objects, `internal/master-features/<bbbb>.json` by the id's SHA-256, each a map
  * of id → the feature's dynamic part with its version and hash: a first load of 49 000 features is a few hundred
  * writes, not one per feature (issue 24; DESIGN §5 names one object per feature, and allows batches), and a refresh
- * that changes a few features rewrites a few buckets of ~200 features each. The key has three hex digits: a store
- * of the 64 buckets before, `<bb>.json`, is loaded again like one of an object per feature.
+ * that changes a few features rewrites a few buckets of ~100 features each (parsing and writing a bucket again was a
+ * third of a Europe-scale refresh's shadow step with 256 of them). The key has four hex digits: a store of the
+ * buckets before, 64 `<bb>.json` or 256 `<bbb>.json`, is loaded again like one of an object per feature.
  */
-export const BUCKETS = 256;
-const BUCKET_KEY = /^internal\/master-features\/[0-9a-f]{3}\.json$/;
+export const BUCKETS = 512;
+const BUCKET_KEY = /^internal\/master-features\/[0-9a-f]{4}\.json$/;
 /**
  * Features taken from the journal before their buckets are written (then `stopTaking` is asked again): a first load
  * at Europe scale (~49 000) is one round, each bucket written once.
@@ -122,8 +123,8 @@ const CHUNK = 60_000;
 export const legacyKeys = (listed: readonly string[]) => listed.filter((k) => !BUCKET_KEY.test(k));
 
 export const masterKey = (id: string) => {
-  const b = createHash("sha256").update(id).digest()[0]! % BUCKETS;
-  return `${MASTER_PREFIX}${b.toString(16).padStart(3, "0")}.json`;
+  const b = createHash("sha256").update(id).digest().readUInt16BE(0) % BUCKETS;
+  return `${MASTER_PREFIX}${b.toString(16).padStart(4, "0")}.json`;
 };
 
 /** A master feature as its bucket holds it. */
