@@ -8,7 +8,7 @@
 // derivation, AHEAD_CHUNKS chunks each), `head/<date>/` (the last publication, rewritten by each run).
 
 import { inflateRawSync, constants as zlibConstants } from "node:zlib";
-import { type Ahead, advanceCountry, firstChange, resolveAhead, withPiece } from "./ahead.js";
+import { type Ahead, advanceCountry, firstChange, resolveAhead, withPieces } from "./ahead.js";
 import type { Feature } from "./model/contract.js";
 import { EXPLAIN_SCHEMA, type ExplainDocument, type Explanation } from "./model/explain.js";
 import { isRecord } from "./model/json.js";
@@ -294,7 +294,8 @@ export async function reusable(
           const was = parsed<Feature>(texts[k]);
           const p = was && moved.changed.get(was.properties?._id);
           if (!was || !p) return { miss: `${cc}'s stored chunk lacks a feature resolved ahead` };
-          const now = withPiece(was, p);
+          const now = withPieces(was, p);
+          if (!now) return { miss: `${was.properties._id}'s pieces resolved ahead do not apply to it` };
           // the contract, as the country stage checks a derived feature (a piece is checked when taken)
           if (validateFeature(now).length > 0)
             return { miss: `${now.properties._id} resolved ahead fails the contract` };
@@ -303,7 +304,7 @@ export async function reusable(
           texts[k] = json;
           lengths[from + k] = json.length;
           if (t.tier === "dynamic") {
-            explanations[now.properties._id] = p.explanation;
+            explanations[now.properties._id] = p.at(-1)!.explanation;
             count(activity, was, -1);
             count(activity, now, 1);
           }

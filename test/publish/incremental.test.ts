@@ -197,7 +197,7 @@ describe("incremental publication", () => {
       const ahead = group.map((text) => JSON.parse(text) as Record<string, Ahead>);
       for (const a of ahead.flatMap((chunk) => Object.values(chunk)))
         for (const p of a.next) {
-          (p.properties.vendor.dynamicAirspaceMapping as { isActive: string }).isActive = "Maybe";
+          p.patch = { vendor: { dynamicAirspaceMapping: { isActive: ["Maybe"] } } };
           pieces++;
         }
       await store.put(key, gzipSync(ahead.map((chunk) => JSON.stringify(chunk)).join("\n")));
@@ -237,6 +237,21 @@ describe("incremental publication", () => {
         }
       },
       /'s features resolved ahead are gone$/,
+    ],
+    [
+      "pieces resolved ahead whose patches name a property the published feature lacks",
+      async (store: WatchedStore) => {
+        for (const k of await store.list("internal/cache/ahead/2026-08-22/")) {
+          const records = gunzipSync((await store.get(k))!)
+            .toString("utf8")
+            .split("\n")
+            .map((text) => JSON.parse(text) as Record<string, Ahead>);
+          for (const a of records.flatMap((r) => Object.values(r)))
+            for (const p of a.next) p.patch = { vendor: { notThere: ["x"] } };
+          await store.put(k, gzipSync(records.map((r) => JSON.stringify(r)).join("\n")));
+        }
+      },
+      /'s pieces resolved ahead do not apply to it$/,
     ],
     [
       "a country's stored fragments that are not the bytes its entry names (GeoJSON, then OpenAir)",
