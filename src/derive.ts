@@ -153,21 +153,19 @@ export async function derive(
     clock,
   );
   const version = published.manifest.version;
-  await writeExplanations(
-    deps.store,
-    explainDocument(version, day.date, now, evidence, explanations),
-    published.manifest.first,
-  );
-  const ahead = (tier: Tier, features: typeof byCountry, t: typeof track) =>
+  const ahead = async (tier: Tier, features: typeof byCountry, t: typeof track) =>
     cache && key && t ? keepAhead(cache, key, { date: day.date, tier, dayEnd: day.end }, features, t) : {};
+  // the explanations compressed on zlib's threads while this one resolves the features ahead
+  const [, next] = await Promise.all([
+    writeExplanations(
+      deps.store,
+      explainDocument(version, day.date, now, evidence, explanations),
+      published.manifest.first,
+    ),
+    ahead("dynamic", byCountry, track),
+  ]);
   const tiers: DayHead["tiers"] = [
-    {
-      tier: "dynamic",
-      countries: entriesOf(published),
-      europeAirspaceNotams,
-      next: await ahead("dynamic", byCountry, track),
-      layouts: layoutsOf(published),
-    },
+    { tier: "dynamic", countries: entriesOf(published), europeAirspaceNotams, next, layouts: layoutsOf(published) },
   ];
   await countries.remember(published.artifacts);
   if (options.staticTier) {

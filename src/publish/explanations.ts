@@ -2,7 +2,8 @@
 // `internal/explain/<version>.json.gz`, written once after the version (an unchanged re-run finds it there), read
 // by `explain`, collected with its version by retention. Never public. The day's first version holds them all;
 // a later version of the day holds what differs from it (kept for the record at a fraction of the size).
-import { gunzipSync, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { gunzipSync, gzip } from "node:zlib";
 import { EXPLAIN_SCHEMA, ExplainDocument } from "../model/explain.js";
 import type { ObjectStore } from "./store.js";
 
@@ -16,8 +17,11 @@ export async function writeExplanations(store: ObjectStore, doc: ExplainDocument
   await put(store, key, from ? delta(doc, from) : doc);
 }
 
-const put = (store: ObjectStore, key: string, doc: ExplainDocument) =>
-  store.put(key, gzipSync(Buffer.from(JSON.stringify(doc))), {
+const gzipAsync = promisify(gzip);
+
+/** Compressed on zlib's thread pool: a Europe-scale day's ~15 MB go beside the run's next step. */
+const put = async (store: ObjectStore, key: string, doc: ExplainDocument) =>
+  store.put(key, await gzipAsync(Buffer.from(JSON.stringify(doc))), {
     contentType: "application/json",
     contentEncoding: "gzip",
     cacheControl: "no-store",

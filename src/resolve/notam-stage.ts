@@ -3,13 +3,13 @@
 // can grow).
 import type { Feature } from "../model/contract.js";
 import type { DiagnosticSink } from "../model/diagnostic.js";
-import { type Explanation, notamExplanation } from "../model/explain.js";
+import { notamExplanation } from "../model/explain.js";
 import type { Notam } from "../model/notam.js";
 import type { UtcDay } from "../model/time.js";
 import { notamGeometry } from "../notam/geometry.js";
 import { NowWindow, type Timed, type Track } from "./activity.js";
 import type { AirspaceLinker } from "./link.js";
-import { notamFeature, type Variant } from "./notam-feature.js";
+import { notamFeature, notamFeatureAt, type Variant } from "./notam-feature.js";
 import { type DayNotam, notamsForDay } from "./notams.js";
 
 export interface NotamSummary {
@@ -34,8 +34,6 @@ export interface NotamStage {
   airspaceNotams: Map<string, Set<string>>;
   summary: NotamSummary;
 }
-
-const NONE: Explanation = { rule: "unknown", because: "not a feature" };
 
 export function notamStage(
   notams: readonly Notam[],
@@ -77,17 +75,17 @@ export function notamStage(
       geometry.qLine++;
       sink.add({ ...at, code: "notam.geometry.coarse", severity: "warning", message: "drawn as the Q-line circle" });
     } else geometry.itemE++;
-    const shape = g.value;
-    const resolveAt = (now: number): Timed<Feature | undefined> => {
-      const window = new NowWindow(now);
-      const feature = notamFeature(dn, shape, { now, window }, opts.variant);
-      return { feature, explanation: feature ? notamExplanation(feature) : NONE, window };
-    };
-    const first = resolveAt(opts.now);
-    const f = first.feature;
-    opts.window?.merge(first.window);
-    if (f && opts.track)
-      opts.track.set(f.properties._id, { window: first.window, at: (now) => resolveAt(now) as Timed<Feature> });
+    const window = new NowWindow(opts.now);
+    const f = notamFeature(dn, g.value, { now: opts.now, window }, opts.variant);
+    opts.window?.merge(window);
+    if (f && opts.track) {
+      const at = (now: number): Timed<Feature> => {
+        const w = new NowWindow(now);
+        const feature = notamFeatureAt(f, dn, { now, window: w });
+        return { feature, explanation: notamExplanation(feature), window: w };
+      };
+      opts.track.set(f.properties._id, { window, at });
+    }
     if (!f) {
       sink.add({
         ...at,
