@@ -160,11 +160,10 @@ function shape(ring: readonly (readonly number[])[]): string[] {
     if (before && before[0] === p[0] && before[1] === p[1]) rounded.pop();
     else rounded.push(p);
   }
-  // whole seconds as integers: one number per point (|lat| · 3600 < 10⁶)
-  const distinct = new Set(rounded.map((p) => Math.round(p[0]! * 3600) * 1e6 + Math.round(p[1]! * 3600))).size;
   const open = rounded.length > 0 && (rounded[0]![0] !== rounded.at(-1)![0] || rounded[0]![1] !== rounded.at(-1)![1]);
   const closed = open ? [...rounded, rounded[0]!] : rounded;
-  if (distinct >= 3 && !(ringSelfIntersects(closed) && !ringSelfIntersects(exact))) return closed.map((p) => point(p));
+  if (threeDistinct(rounded) && !(ringSelfIntersects(closed) && !ringSelfIntersects(exact)))
+    return closed.map((p) => point(p));
   const lon = exact.reduce((n, p) => n + p[0]!, 0) / exact.length;
   const lat = exact.reduce((n, p) => n + p[1]!, 0) / exact.length;
   const cos = Math.cos((lat * Math.PI) / 180);
@@ -176,6 +175,21 @@ function shape(ring: readonly (readonly number[])[]): string[] {
     `V X=${dms(lat, 2, "N", "S")} ${dms(lon, 3, "E", "W")}`,
     `DC ${radius.toFixed(2)}`,
   ];
+}
+
+/** Whether the points hold three distinct ones (a Set of them all cost more than the answer needs). */
+function threeDistinct(points: readonly Position[]): boolean {
+  // whole seconds as integers: one number per point (|lat| · 3600 < 10⁶)
+  let a: number | undefined;
+  let b: number | undefined;
+  for (const p of points) {
+    const k = Math.round(p[0]! * 3600) * 1e6 + Math.round(p[1]! * 3600);
+    if (a === undefined) a = k;
+    else if (k === a) continue;
+    else if (b === undefined) b = k;
+    else if (k !== b) return true;
+  }
+  return false;
 }
 
 /** A country's OpenAir text without the header: its blocks, each ending in a blank line, and how many each feature gave. */

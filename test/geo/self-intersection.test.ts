@@ -1,0 +1,83 @@
+// ringSelfIntersects (src/geo/self-intersection.ts) against the definition: some two non-adjacent segments of the
+// closed ring meet. Rings of up to 64 segments take the pairwise path, larger ones the sweep; both must agree with
+// every pair tested.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { ringSelfIntersects } from "../../src/geo/self-intersection.js";
+
+type P = [number, number];
+const orient = (a: P, b: P, c: P) => Math.sign((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]));
+const within = (a: P, b: P, p: P) =>
+  Math.min(a[0], b[0]) <= p[0] &&
+  p[0] <= Math.max(a[0], b[0]) &&
+  Math.min(a[1], b[1]) <= p[1] &&
+  p[1] <= Math.max(a[1], b[1]);
+function meet(p1: P, p2: P, q1: P, q2: P): boolean {
+  const [o1, o2, o3, o4] = [orient(p1, p2, q1), orient(p1, p2, q2), orient(q1, q2, p1), orient(q1, q2, p2)];
+  if (o1 !== o2 && o3 !== o4) return true;
+  return (
+    (o1 === 0 && within(p1, p2, q1)) ||
+    (o2 === 0 && within(p1, p2, q2)) ||
+    (o3 === 0 && within(q1, q2, p1)) ||
+    (o4 === 0 && within(q1, q2, p2))
+  );
+}
+/** The definition, every pair: O(n²). */
+function reference(ring: P[]): boolean {
+  const n = ring.length - 1;
+  if (n < 4) return false;
+  for (let i = 0; i < n; i++)
+    for (let j = i + 2; j < n; j++) {
+      if (i === 0 && j === n - 1) continue;
+      if (meet(ring[i]!, ring[i + 1]!, ring[j]!, ring[j + 1]!)) return true;
+    }
+  return false;
+}
+
+/** A closed ring around a centre: radii and angles drawn, so that some rings are simple and others cross. */
+const ring = (min: number, max: number) =>
+  fc
+    .array(fc.tuple(fc.integer({ min: 1, max: 100 }), fc.integer({ min: 0, max: 359 })), {
+      minLength: min,
+      maxLength: max,
+    })
+    .chain((spokes) => fc.boolean().map((sorted) => ({ spokes, sorted })))
+    .map(({ spokes, sorted }) => {
+      const ordered = sorted ? [...spokes].sort((a, b) => a[1] - b[1]) : spokes;
+      const points = ordered.map(([r, deg]): P => {
+        const t = (deg * Math.PI) / 180;
+        return [Math.round(r * Math.cos(t)) / 10, Math.round(r * Math.sin(t)) / 10];
+      });
+      return [...points, points[0]!];
+    });
+
+describe("ringSelfIntersects", () => {
+  it("agrees with every pair tested, on rings of the pairwise path (up to 64 segments)", () => {
+    let crossing = 0;
+    fc.assert(
+      fc.property(ring(3, 64), (r) => {
+        const got = ringSelfIntersects(r);
+        if (got) crossing++;
+        expect(got).toBe(reference(r));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(crossing).toBeGreaterThan(100);
+    expect(crossing).toBeLessThan(1900);
+  });
+
+  it("agrees with every pair tested, on rings of the sweep (more than 64 segments)", () => {
+    let crossing = 0;
+    fc.assert(
+      fc.property(ring(65, 300), (r) => {
+        const got = ringSelfIntersects(r);
+        if (got) crossing++;
+        expect(got).toBe(reference(r));
+      }),
+      { numRuns: 300 },
+    );
+    // the drawn rings are of both kinds
+    expect(crossing).toBeGreaterThan(0);
+    expect(crossing).toBeLessThan(300);
+  });
+});
