@@ -24,7 +24,8 @@ function boxesOf(ring: readonly Position[], n: number): Float64Array {
   return box;
 }
 
-/** True when two non-adjacent segments of the closed ring intersect or touch. */
+/** True when two non-adjacent segments of the closed ring intersect or touch. The ring has no consecutive repeated
+ * points (every caller drops them first). */
 export function ringSelfIntersects(ring: readonly Position[]): boolean {
   const n = ring.length - 1; // segments of a closed ring
   if (n < 4 || isConvex(ring)) return false;
@@ -88,7 +89,8 @@ function segmentsIntersect(p1: Position, p2: Position, q1: Position, q2: Positio
 
 /**
  * A closed ring that turns the same way at every vertex and once around in all is convex, hence simple:
- * circles and boxes (most NOTAM areas) skip the pairwise test.
+ * circles and boxes (most NOTAM areas) skip the pairwise test. A vertex where the ring turns straight back (a spike)
+ * is no turn either way, yet it can touch another segment: such a ring is not taken as convex.
  */
 function isConvex(ring: readonly Position[]): boolean {
   const n = ring.length - 1;
@@ -103,12 +105,14 @@ function isConvex(ring: readonly Position[]): boolean {
     const vx = c[0] - b[0];
     const vy = c[1] - b[1];
     const cross = ux * vy - uy * vx;
+    const dot = ux * vx + uy * vy;
+    if (cross === 0 && dot < 0) return false;
     if (cross !== 0) {
       const s = cross > 0 ? 1 : -1;
       if (sign === 0) sign = s;
       else if (s !== sign) return false;
     }
-    turning += Math.atan2(cross, ux * vx + uy * vy);
+    turning += Math.atan2(cross, dot);
   }
   return sign !== 0 && Math.abs(Math.abs(turning) - 2 * Math.PI) < 1e-6;
 }

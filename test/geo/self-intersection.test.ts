@@ -1,6 +1,8 @@
 // ringSelfIntersects (src/geo/self-intersection.ts) against the definition: some two non-adjacent segments of the
 // closed ring meet. Rings of up to 64 segments take the pairwise path, larger ones the sweep; both must agree with
-// every pair tested.
+// every pair tested. Coordinates are whole numbers, so that the definition's arithmetic is exact (with tenths, two
+// disjoint segments on one line could be found crossing by rounding); consecutive repeats are dropped, as every caller
+// drops them.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ringSelfIntersects } from "../../src/geo/self-intersection.js";
@@ -34,7 +36,8 @@ function reference(ring: P[]): boolean {
   return false;
 }
 
-/** A closed ring around a centre: radii and angles drawn, so that some rings are simple and others cross. */
+/** A closed ring around a centre: radii and angles drawn, so that some rings are simple and others cross; points on
+ * one spoke make collinear segments and spikes. */
 const ring = (min: number, max: number) =>
   fc
     .array(fc.tuple(fc.integer({ min: 1, max: 100 }), fc.integer({ min: 0, max: 359 })), {
@@ -44,14 +47,33 @@ const ring = (min: number, max: number) =>
     .chain((spokes) => fc.boolean().map((sorted) => ({ spokes, sorted })))
     .map(({ spokes, sorted }) => {
       const ordered = sorted ? [...spokes].sort((a, b) => a[1] - b[1]) : spokes;
-      const points = ordered.map(([r, deg]): P => {
+      const points: P[] = [];
+      for (const [r, deg] of ordered) {
         const t = (deg * Math.PI) / 180;
-        return [Math.round(r * Math.cos(t)) / 10, Math.round(r * Math.sin(t)) / 10];
-      });
+        const p: P = [Math.round(r * Math.cos(t)), Math.round(r * Math.sin(t))];
+        const last = points.at(-1);
+        if (!last || last[0] !== p[0] || last[1] !== p[1]) points.push(p);
+      }
+      while (points.length > 1 && points.at(-1)![0] === points[0]![0] && points.at(-1)![1] === points[0]![1])
+        points.pop();
       return [...points, points[0]!];
     });
 
 describe("ringSelfIntersects", () => {
+  it("finds a spike that touches another segment, though the ring turns one way everywhere else", () => {
+    // (33, 33) → (18, 18) → (60, 60) runs back along one line; (15, 52) → (33, 33) ends on the segment after the spike
+    const spike: P[] = [
+      [60, 60],
+      [-9, -20],
+      [15, 52],
+      [33, 33],
+      [18, 18],
+      [60, 60],
+    ];
+    expect(reference(spike)).toBe(true);
+    expect(ringSelfIntersects(spike)).toBe(true);
+  });
+
   it.each([
     ["the pairwise path (up to 64 segments)", 3, 64, 2000],
     ["the sweep (more than 64 segments)", 65, 300, 300],
