@@ -5,37 +5,18 @@ import { createHash } from "node:crypto";
 import PQueue from "p-queue";
 import { z } from "zod";
 import { type Feature, IsoInstant } from "../model/contract.js";
-import { isRecord } from "../model/json.js";
 import { parseVersioned } from "../model/manifest.js";
 import { isoInstant } from "../model/time.js";
 import type { ObjectStore } from "../publish/store.js";
 import { Journal, type QueueMessage } from "./journal.js";
+import { type PriorShadow, readParts, readShadowManifest, type ShadowPart, writeShadowManifest } from "./manifest.js";
 import { ShadowState } from "./state.js";
 import { STATUS_KEY, type StatusDocument, statusOf } from "./status.js";
 
-export const SHADOW_MANIFEST_KEY = "internal/shadow/manifest.json";
 /** Written once, when the first complete load ends: bootstrap never goes back to incomplete after it. */
 export const BOOTSTRAP_KEY = "internal/shadow/bootstrap.json";
 export const MASTER_PREFIX = "internal/master-features/";
 const SCHEMA = 1;
-const SHA256 = /^[0-9a-f]{64}$/;
-const Sha256 = z.string().regex(SHA256);
-
-export const ShadowManifest = z.strictObject({
-  schema: z.literal(SCHEMA),
-  /** The published version this shadow state follows. */
-  version: z.string(),
-  builtAt: IsoInstant,
-  /** Feature id → SHA-256 of its dynamic part, as written to the master features' buckets. */
-  features: z.record(z.string(), Sha256),
-  /**
-   * The published countries this state follows, each with its collection's SHA-256 and its features' ids; written
-   * only when every feature was in step (no message waiting, no parity mismatch), so that a later run can take a
-   * country whose collection has the same SHA-256 as followed without reading it (shadow/follow.ts).
-   */
-  countries: z.record(z.string(), z.strictObject({ sha256: Sha256, ids: z.array(z.string()) })).optional(),
-});
-export type ShadowManifest = z.infer<typeof ShadowManifest>;
 
 const Bootstrap = z.strictObject({ schema: z.literal(SCHEMA), completedAt: IsoInstant, total: z.number().int() });
 
@@ -59,17 +40,18 @@ export interface ShadowOptions {
    * ends before the next is due (the backlog and its age then show in the status). @default never
    */
   stopTaking?: () => boolean;
-  /**
-   * The shadow manifest as the caller read it (null: there is none), so that it is not read again; its `features`
-   * are updated in place into the manifest written.
-   */
-  prior?: ShadowManifest | null;
+  /** The shadow manifest as the caller read it (null: there is none), so that it is not read again. */
+  prior?: PriorShadow | null;
   /** The master features' keys as the caller listed them, so that they are not listed again. */
   listed?: string[];
   /** Features known to be as the shadow state holds them (id → hash), not handed over in `features`. */
   carried?: ReadonlyMap<string, string>;
-  /** The published countries `features` and `carried` make up, recorded in the manifest when all is in step. */
-  followed?: ShadowManifest["countries"];
+  /** The parts as the caller read them (all but `unread`'s), so that they are not read again. */
+  parts?: Map<string, Record<string, string>>;
+  /** Countries carried whole, every feature in step: their parts are neither read nor written again. */
+  unread?: Record<string, ShadowPart>;
+  /** Each country's published collection SHA-256, recorded with its part when all is in step. */
+  followed?: Record<string, string>;
 }
 
 export interface ShadowResult {
@@ -147,49 +129,6 @@ async function readBucket(store: ObjectStore, key: string): Promise<Record<strin
   return (await readJson(store, Bucket, key))?.features ?? {};
 }
 
-/**
- * The shadow manifest, or undefined before the first. Its fields are checked with zod, its two records (one entry per
- * master feature, and the countries' ids) by shape: zod over their tens of thousands of entries took 450 ms of a
- * Europe-scale refresh's 6 s.
- */
-export async function readShadowManifest(store: ObjectStore): Promise<ShadowManifest | undefined> {
-  return readJson(store, ShadowManifestShape, SHADOW_MANIFEST_KEY);
-}
-
-/** ShadowManifest's own fields by its schema, its records by hand (the same rules). */
-const ShadowManifestShape = z.unknown().transform((json, ctx): ShadowManifest => {
-  const { features, countries, ...rest } = isRecord(json) ? json : {};
-  const head = ShadowManifest.omit({ features: true, countries: true }).safeParse(rest);
-  const fail = (message: string) => {
-    ctx.addIssue({ code: "custom", message });
-    return z.NEVER;
-  };
-  if (!head.success) return fail(z.prettifyError(head.error));
-  if (!isRecord(features)) return fail("features: not an object");
-  // by key, not by Object.entries: one [id, hash] array per feature was half the check's time
-  for (const id in features) {
-    const h = features[id];
-    if (typeof h !== "string" || !SHA256.test(h)) return fail(`features.${id}: not a SHA-256`);
-  }
-  if (countries !== undefined) {
-    if (!isRecord(countries)) return fail("countries: not an object");
-    for (const [cc, c] of Object.entries(countries)) {
-      const { sha256, ids, ...other } = isRecord(c) ? c : { sha256: undefined, ids: undefined };
-      const ok =
-        typeof sha256 === "string" &&
-        SHA256.test(sha256) &&
-        Array.isArray(ids) &&
-        ids.every((i) => typeof i === "string");
-      if (!ok || Object.keys(other).length > 0) return fail(`countries.${cc}: not {sha256, ids}`);
-    }
-  }
-  return {
-    ...head.data,
-    features: features as ShadowManifest["features"],
-    ...(countries === undefined ? {} : { countries: countries as NonNullable<ShadowManifest["countries"]> }),
-  };
-});
-
 /** One master feature as the store holds it, or undefined. */
 export async function readMaster(store: ObjectStore, id: string): Promise<MasterFeature | undefined> {
   return (await readBucket(store, masterKey(id)))[id];
@@ -217,8 +156,16 @@ export async function runShadow(
   }
   /** The buckets the store holds: one it does not is not read (a first load reads none). */
   const existing = new Set(listed);
-  const stored = (options.prior !== undefined ? options.prior : await readShadowManifest(store))?.features ?? {};
-  const state = new ShadowState(features, dynamicHash, options.carried ?? new Map(), legacy.length > 0 ? {} : stored);
+  const prior = options.prior !== undefined ? (options.prior ?? undefined) : await readShadowManifest(store);
+  const unread = options.unread ?? {};
+  if (legacy.length > 0 && Object.keys(unread).length > 0) {
+    throw new Error("runShadow: countries carried into a store that holds master features in an earlier layout");
+  }
+  // master features in an earlier layout are all loaded again: no hash is taken as held
+  const parts =
+    legacy.length > 0 ? new Map() : (options.parts ?? (await readParts(store, prior, new Set(Object.keys(unread)))));
+  const unreadCount = Object.values(unread).reduce((n, p) => n + p.count, 0);
+  const state = new ShadowState(features, dynamicHash, options.carried ?? new Map(), parts, unreadCount);
   const journal = new Journal(store, options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts });
 
   // diff: changed or new features, and features no longer published; skip what already waits in the journal
@@ -319,15 +266,23 @@ export async function runShadow(
   // every feature published or held: each checked once
   const { checked, mismatched, loaded } = state.parity();
 
-  const followed = left.length === 0 && mismatched === 0 && options.followed;
-  const manifest: ShadowManifest = {
-    schema: SCHEMA,
-    version,
-    builtAt: isoInstant(now),
-    features: state.features(),
-    ...(followed ? { countries: followed } : {}),
-  };
-  await store.put(SHADOW_MANIFEST_KEY, Buffer.from(`${JSON.stringify(manifest)}\n`), JSON_HEADERS);
+  // a country's collection is recorded only when every feature is in step, so that a later run may carry it unread
+  const allInStep = left.length === 0 && mismatched === 0;
+  const followed = (label: string) => (allInStep ? options.followed?.[label] : undefined);
+  const held = new Map([...state.parts()].map(([label, hashes]) => [label, { hashes, collection: followed(label) }]));
+  const kept = Object.fromEntries(
+    Object.entries(unread).map(([cc, { key, count, collection }]) => [
+      cc,
+      allInStep && collection ? { key, count, collection } : { key, count },
+    ]),
+  );
+  const manifest = await writeShadowManifest(
+    store,
+    prior,
+    { schema: SCHEMA, version, builtAt: isoInstant(now) },
+    held,
+    kept,
+  );
 
   if (legacy.length > 0 && left.length === 0) {
     const deletes = new PQueue({ concurrency: options.concurrency ?? CONCURRENCY });

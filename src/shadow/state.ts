@@ -1,7 +1,8 @@
 // What the shadow path compares (DESIGN §5): the features published, each with the hash of its dynamic part, against
-// the hashes the shadow manifest holds, and the hashes this run wrote. Features carried in step from the manifest
-// (shadow/follow.ts: ~48 000 at Europe scale, against a few dozen read) cost one lookup each and nothing more: only
-// ids whose hash the manifest did not hold, or that this run wrote, can be out of step after the run.
+// the hashes the shadow manifest's parts hold, and the hashes this run wrote. Features carried in step from a part
+// (shadow/follow.ts: a changed country's unchanged features) cost one lookup each and nothing more, and a country
+// carried whole is not here at all (only its count): only ids whose hash the parts did not hold, or that this run
+// wrote, can be out of step after the run.
 import type { Feature } from "../model/contract.js";
 
 export interface Change {
@@ -14,8 +15,12 @@ export class ShadowState {
   /** This run's features by id; a carried id is not among them. */
   readonly #own = new Map<string, { feature: Feature; hash: string }>();
   readonly #carried: ReadonlyMap<string, string>;
-  /** id → hash as the shadow manifest holds it; updated in place by `outcome`. */
+  /** The parts read, by label: id → hash as the shadow manifest holds it. */
+  readonly #parts: ReadonlyMap<string, Record<string, string>>;
+  /** Every part's ids at once (the one part itself when only one was read). */
   readonly #previous: Record<string, string>;
+  /** Features of the countries carried unread, every one in step. */
+  readonly #unread: number;
   /** Hashes written by this run (null: deleted). */
   readonly #written = new Map<string, string | null>();
   /** Published ids whose hash the manifest did not hold. */
@@ -27,10 +32,13 @@ export class ShadowState {
     features: readonly Feature[],
     hashOf: (f: Feature) => string,
     carried: ReadonlyMap<string, string>,
-    previous: Record<string, string>,
+    parts: ReadonlyMap<string, Record<string, string>>,
+    unread = 0,
   ) {
     this.#carried = carried;
-    this.#previous = previous;
+    this.#parts = parts;
+    this.#previous = parts.size === 1 ? [...parts.values()][0]! : Object.assign({}, ...parts.values());
+    this.#unread = unread;
     for (const f of features) {
       const id = f.properties._id;
       if (!carried.has(id)) this.#own.set(id, { feature: f, hash: hashOf(f) });
@@ -38,7 +46,7 @@ export class ShadowState {
   }
 
   get size(): number {
-    return this.#own.size + this.#carried.size;
+    return this.#own.size + this.#carried.size + this.#unread;
   }
 
   /** The hash published, or undefined when the feature is not published. */
@@ -75,7 +83,7 @@ export class ShadowState {
     };
     for (const [id, { hash }] of this.#own) visit(id, hash);
     for (const [id, hash] of this.#carried) visit(id, hash);
-    // the manifest holds more than is published: find what left (a no-change run never walks it)
+    // the parts hold more than is published: find what left (a no-change run never walks them)
     if (Object.keys(this.#previous).length > held) {
       for (const id of Object.keys(this.#previous)) {
         if (this.hash(id) === undefined) {
@@ -104,18 +112,31 @@ export class ShadowState {
     return { checked: this.size + extra, mismatched: mismatched + extra, loaded: this.size - missing };
   }
 
-  /** id → hash held, in id order: the manifest's record, updated in place (sorted only when an id was added). */
-  features(): Record<string, string> {
-    const out = this.#previous;
-    let added = false;
-    for (const [id, hash] of this.#written) {
-      if (hash === null) delete out[id];
-      else {
-        if (out[id] === undefined) added = true;
-        out[id] = hash;
-      }
-    }
-    if (!added) return out;
-    return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  /**
+   * id → hash held, by part, ids in order: a published feature in its country's part, any other id held (carried, or
+   * no longer published and not yet deleted) in the part it was read from. Parts carried unread are not here.
+   */
+  parts(): Map<string, Record<string, string>> {
+    const out = new Map<string, Record<string, string>>();
+    const add = (label: string, id: string) => {
+      const hash = this.held(id);
+      if (hash === undefined) return;
+      const part = out.get(label);
+      if (part) part[id] = hash;
+      else out.set(label, { [id]: hash });
+    };
+    for (const [id, { feature }] of this.#own) add(feature.properties.country, id);
+    for (const [label, part] of this.#parts) for (const id in part) if (!this.#own.has(id)) add(label, id);
+    const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    for (const [label, part] of out)
+      out.set(
+        label,
+        Object.fromEntries(
+          Object.keys(part)
+            .sort(byId)
+            .map((id) => [id, part[id]!]),
+        ),
+      );
+    return out;
   }
 }

@@ -6,14 +6,21 @@ import type { Feature } from "../../src/model/contract.js";
 import { MemoryStore } from "../../src/publish/memory-store.js";
 import type { PutOptions } from "../../src/publish/store.js";
 import { followPublished } from "../../src/shadow/follow.js";
-import { MASTER_PREFIX, readMaster, runShadow, SHADOW_MANIFEST_KEY } from "../../src/shadow/shadow.js";
+import { PARTS_PREFIX, readShadowManifest, SHADOW_MANIFEST_KEY } from "../../src/shadow/manifest.js";
+import { MASTER_PREFIX, readMaster, runShadow } from "../../src/shadow/shadow.js";
 import { feature } from "../publish/fixtures.js";
+import { held, part } from "./held.js";
 
 const T0 = Date.UTC(2026, 8, 14, 8, 0, 0);
 const MIN = 60_000;
 
 class RecordingStore extends MemoryStore {
   readonly puts: string[] = [];
+  readonly gets: string[] = [];
+  override async get(key: string): Promise<Buffer | undefined> {
+    this.gets.push(key);
+    return super.get(key);
+  }
   override async put(key: string, body: Buffer, _options?: PutOptions): Promise<void> {
     this.puts.push(key);
     return super.put(key, body);
@@ -57,11 +64,15 @@ describe("followPublished", () => {
     // nothing changed: no country read, no master feature written, parity still over all three
     const same = published({ DE: { sha: "a", features: DE }, FR: { sha: "b", features: FR } });
     store.puts.length = 0;
+    store.gets.length = 0;
     const r2 = await followPublished(store, same, options(T0 + 15 * MIN, "v2"));
     expect(same.reads).toEqual([]);
     expect(r2).toMatchObject({ read: 0, enqueued: 0, written: 0 });
     expect(r2.status).toMatchObject({ status: "healthy", parity: { checked: 3, mismatched: 0 } });
     expect(store.puts.filter((k) => k.startsWith(MASTER_PREFIX))).toEqual([]);
+    // the shadow manifest's head alone is read and written: the countries' parts are carried as they are
+    expect([...store.gets, ...store.puts].filter((k) => k.startsWith(PARTS_PREFIX))).toEqual([]);
+    expect(store.puts).toContain(SHADOW_MANIFEST_KEY);
 
     // DE changed: only DE read, its changed feature written; the same as a full run over both countries
     const de = [DE[0]!, changed(DE[1]!)];
@@ -75,8 +86,7 @@ describe("followPublished", () => {
     expect(r3.status).toEqual(fullRun.status);
     for (const id of ["ed-r1", "ed-r2", "lf-r3"])
       expect(await readMaster(store, id)).toEqual(await readMaster(full, id));
-    const manifest = async (s: MemoryStore) => JSON.parse((await s.get(SHADOW_MANIFEST_KEY))!.toString()).features;
-    expect(await manifest(store)).toEqual(await manifest(full));
+    expect(await held(store)).toEqual(await held(full));
 
     // FR no longer published: its feature removed without reading anything
     const gone = published({ DE: { sha: "c", features: de } });
@@ -142,9 +152,8 @@ describe("followPublished", () => {
     await runShadow(full, [...DE, ...FR], options(T0, "v1"));
     const fullRun = await runShadow(full, [...de, ...FR], options(T0 + 15 * MIN, "v2"));
     expect(r.status).toEqual(fullRun.status);
-    const manifest = async (s: MemoryStore) => JSON.parse((await s.get(SHADOW_MANIFEST_KEY))!.toString());
-    expect((await manifest(store)).features).toEqual((await manifest(full)).features);
-    expect((await manifest(store)).countries.DE.ids).toEqual(["ed-r1", "ed-r2", "ed-r4"]);
+    expect(await held(store)).toEqual(await held(full));
+    expect(Object.keys((await part(store, "DE"))!)).toEqual(["ed-r1", "ed-r2", "ed-r4"]);
     // and the next run, nothing changed, reads nothing
     const same = published({ DE: { sha: "c", features: de }, FR: { sha: "b", features: FR } });
     expect(await followPublished(store, same, options(T0 + 30 * MIN, "v3"))).toMatchObject({ read: 0, enqueued: 0 });
@@ -167,5 +176,63 @@ describe("followPublished", () => {
     expect(again.reads).toEqual(["DE", "FR"]);
     expect(r3).toMatchObject({ read: 2, written: 1 });
     expect(r3.status).toMatchObject({ status: "healthy", queue: { backlog: 0 } });
+  });
+
+  it("moves the one shadow manifest of a store before the split into parts, writing no master feature", async () => {
+    const store = new RecordingStore();
+    const countries = { DE: { sha: "a", features: DE }, FR: { sha: "b", features: FR } };
+    await followPublished(store, published(countries), options(T0, "v1"));
+    const hashes = await held(store);
+    // the store as a run before the split left it: one manifest with every hash, no parts
+    for (const key of await store.list(PARTS_PREFIX)) await store.delete(key);
+    const H = "c".repeat(64);
+    const before = { schema: 1, version: "v1", builtAt: "2026-09-14T08:00:00Z", features: hashes, countries: {} };
+    await store.put(
+      SHADOW_MANIFEST_KEY,
+      Buffer.from(JSON.stringify({ ...before, countries: { DE: { sha256: H, ids: ["ed-r1", "ed-r2"] } } })),
+    );
+    store.puts.length = 0;
+    const again = published(countries);
+    const r = await followPublished(store, again, options(T0 + 15 * MIN, "v2"));
+    // every country read once, its hashes found held: nothing enqueued, no master feature written
+    expect(again.reads).toEqual(["DE", "FR"]);
+    expect(r).toMatchObject({ read: 2, enqueued: 0, written: 0 });
+    expect(store.puts.filter((k) => k.startsWith(MASTER_PREFIX))).toEqual([]);
+    expect(await held(store)).toEqual(hashes);
+    expect(Object.keys((await readShadowManifest(store))!.head.parts)).toEqual(["DE", "FR"]);
+    // and the next run carries both
+    const third = published(countries);
+    expect(await followPublished(store, third, options(T0 + 30 * MIN, "v3"))).toMatchObject({ read: 0 });
+  });
+
+  it("deletes a part that a run failing before its head left, and the parts the head no longer names", async () => {
+    const store = new RecordingStore();
+    await followPublished(
+      store,
+      published({ DE: { sha: "a", features: DE }, FR: { sha: "b", features: FR } }),
+      options(T0, "v1"),
+    );
+    const orphan = `${PARTS_PREFIX}DE.00000000deadbeef.json`;
+    await store.put(orphan, Buffer.from("{}"));
+    const de = [DE[0]!, changed(DE[1]!)];
+    await followPublished(
+      store,
+      published({ DE: { sha: "c", features: de }, FR: { sha: "b", features: FR } }),
+      options(T0 + MIN, "v2"),
+    );
+    const named = Object.values((await readShadowManifest(store))!.head.parts).map((p) => p.key);
+    expect((await store.list(PARTS_PREFIX)).sort()).toEqual(named.sort());
+    expect(named).toHaveLength(2);
+  });
+
+  it("never carries unread a collection that holds another country's feature", async () => {
+    const store = new RecordingStore();
+    const mixed = { DE: { sha: "a", features: [...DE, ...FR] } };
+    await followPublished(store, published(mixed), options(T0, "v1"));
+    const again = published(mixed);
+    const r = await followPublished(store, again, options(T0 + MIN, "v2"));
+    expect(again.reads).toEqual(["DE"]);
+    expect(r).toMatchObject({ read: 1, enqueued: 0 });
+    expect(r.status.parity).toEqual({ state: "ok", checked: 3, mismatched: 0 });
   });
 });

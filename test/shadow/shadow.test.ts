@@ -5,18 +5,24 @@ import { MemoryStore } from "../../src/publish/memory-store.js";
 import type { PutOptions } from "../../src/publish/store.js";
 import { DEAD_PREFIX, JOURNAL_PREFIX, Journal } from "../../src/shadow/journal.js";
 import {
+  LEGACY_PART,
+  PARTS_PREFIX,
+  readParts,
+  readShadowManifest,
+  SHADOW_MANIFEST_KEY,
+  ShadowManifest,
+} from "../../src/shadow/manifest.js";
+import {
   BUCKETS,
   MASTER_PREFIX,
   masterKey,
   readMaster,
-  readShadowManifest,
   runShadow,
-  SHADOW_MANIFEST_KEY,
-  ShadowManifest,
   type ShadowOptions,
 } from "../../src/shadow/shadow.js";
 import { STATUS_KEY, StatusDocument, type StatusInputs, statusOf } from "../../src/shadow/status.js";
 import { feature } from "../publish/fixtures.js";
+import { held } from "./held.js";
 
 const T0 = Date.UTC(2026, 8, 14, 8, 0, 0);
 const MIN = 60_000;
@@ -64,7 +70,14 @@ async function storedStatus(store: MemoryStore): Promise<{ text: string; doc: St
 
 describe("readShadowManifest", () => {
   const H = "a".repeat(64);
-  const good = {
+  const head = {
+    schema: 1,
+    version: VERSION,
+    builtAt: "2026-09-14T08:00:00Z",
+    parts: { DE: { key: `${PARTS_PREFIX}DE.0123456789abcdef.json`, count: 1, collection: H } },
+  };
+  // the one manifest before the split
+  const before = {
     schema: 1,
     version: VERSION,
     builtAt: "2026-09-14T08:00:00Z",
@@ -77,23 +90,37 @@ describe("readShadowManifest", () => {
     return readShadowManifest(store);
   };
 
-  it("reads what the schema accepts, as zod reads it", async () => {
-    expect(await read(good)).toEqual(ShadowManifest.parse(good));
-    const { countries: _, ...older } = good;
-    expect(await read(older)).toEqual(ShadowManifest.parse(older));
+  it("reads a head as the schema does, and a manifest before the split as one part", async () => {
+    expect(await read(head)).toEqual({ head: ShadowManifest.parse(head), inline: new Map() });
+    expect(await read(before)).toEqual({
+      head: { schema: 1, version: VERSION, builtAt: "2026-09-14T08:00:00Z", parts: {} },
+      inline: new Map([[LEGACY_PART, before.features]]),
+    });
   });
 
   it.each([
-    ["a hash that is not a SHA-256", { ...good, features: { "ed-r1": "abc" } }, /features\.ed-r1/],
-    ["features not an object", { ...good, features: [] }, /features: not an object/],
-    ["a country without ids", { ...good, countries: { DE: { sha256: H } } }, /countries\.DE/],
-    ["a country with another member", { ...good, countries: { DE: { sha256: H, ids: [], n: 1 } } }, /countries\.DE/],
-    ["an id that is not a string", { ...good, countries: { DE: { sha256: H, ids: [1] } } }, /countries\.DE/],
-    ["no builtAt", { ...good, builtAt: undefined }, /builtAt/],
-    ["an unknown field", { ...good, extra: 1 }, /extra/],
-  ])("rejects %s, as the schema does", async (_, doc, message) => {
-    expect(ShadowManifest.safeParse(doc).success).toBe(false);
+    ["a hash that is not a SHA-256", { ...before, features: { "ed-r1": "abc" } }, /features\.ed-r1/],
+    ["features not an object", { ...before, features: [] }, /features: not an object/],
+    ["no builtAt", { ...before, builtAt: undefined }, /builtAt/],
+    ["a part outside the parts' folder", { ...head, parts: { DE: { key: "elsewhere.json", count: 1 } } }, /key/],
+    [
+      "a collection that is not a SHA-256",
+      { ...head, parts: { DE: { ...head.parts.DE, collection: "x" } } },
+      /collection/,
+    ],
+    ["an unknown field", { ...head, extra: 1 }, /extra/],
+  ])("rejects %s", async (_, doc, message) => {
     await expect(read(doc)).rejects.toThrow(message);
+  });
+
+  it("says which part is missing or damaged", async () => {
+    const store = new MemoryStore();
+    const prior = { head: ShadowManifest.parse(head), inline: new Map() };
+    await expect(readParts(store, prior)).rejects.toThrow(/DE\.0123456789abcdef\.json: .*does not hold it/);
+    await store.put(head.parts.DE.key, Buffer.from(JSON.stringify({ schema: 1, features: { "ed-r1": "abc" } })));
+    await expect(readParts(store, prior)).rejects.toThrow(/features\.ed-r1: not a SHA-256/);
+    // a part carried unread is not read
+    expect(await readParts(store, prior, new Set(["DE"]))).toEqual(new Map());
   });
 });
 
@@ -113,8 +140,9 @@ describe("runShadow", () => {
     for (const f of FEATURES) expect((await readMaster(store, f.properties._id))?.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(await store.list(JOURNAL_PREFIX)).toEqual([]);
     expect(store.puts.find((p) => p.key === STATUS_KEY)?.options?.cacheControl).toBe("public, max-age=15");
-    const manifest = JSON.parse((await store.get(SHADOW_MANIFEST_KEY))!.toString("utf8"));
-    expect(Object.keys(manifest.features)).toEqual(["ed-r1", "ed-r2", "lf-r3"]);
+    expect(Object.keys(await held(store))).toEqual(["ed-r1", "ed-r2", "lf-r3"]);
+    // one part per country
+    expect((await readShadowManifest(store))?.head.parts).toMatchObject({ DE: { count: 2 }, FR: { count: 1 } });
   });
 
   it("enqueues exactly one message when one feature's dynamic part changed, none when nothing did", async () => {
@@ -129,6 +157,24 @@ describe("runShadow", () => {
     expect(r.status.status).toBe("healthy");
     const again = await run(store, [FEATURES[0]!, changed(FEATURES[1]!), FEATURES[2]!], T0 + 10 * MIN);
     expect(again.enqueued).toBe(0);
+  });
+
+  it("keeps the parts the head names when writing the head fails; the next run goes on from them", async () => {
+    const store = new FlakyStore();
+    await run(store, FEATURES, T0);
+    const before = await held(store);
+    const next = [FEATURES[0]!, changed(FEATURES[1]!), FEATURES[2]!];
+    store.failing.add(SHADOW_MANIFEST_KEY);
+    await expect(run(store, next, T0 + MIN)).rejects.toThrow(ERROR_TEXT);
+    // the head before still names parts the store holds (the new DE part waits beside them, unnamed)
+    expect(await held(store)).toEqual(before);
+    store.failing.clear();
+    const r = await run(store, next, T0 + 2 * MIN);
+    expect(r.status).toMatchObject({ status: "healthy", parity: { checked: 3, mismatched: 0 } });
+    const fresh = new FlakyStore();
+    await run(fresh, next, T0);
+    expect(await held(store)).toEqual(await held(fresh));
+    expect(await store.list(PARTS_PREFIX)).toHaveLength(2);
   });
 
   it("removes a feature that is no longer published", async () => {
