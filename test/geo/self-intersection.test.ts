@@ -36,11 +36,14 @@ function reference(ring: P[]): boolean {
   return false;
 }
 
-/** A closed ring around a centre: radii and angles drawn, so that some rings are simple and others cross; points on
- * one spoke make collinear segments and spikes. */
-const ring = (min: number, max: number) =>
+/**
+ * A closed ring around a centre: radii and angles drawn (`steps` angles around), in the order drawn or by angle, so
+ * that some rings are simple and others cross. On a coarse grid, points on one spoke make collinear segments and
+ * spikes; on a fine one, most rings by angle are simple.
+ */
+const ring = (min: number, max: number, [near, far]: [number, number], steps: number) =>
   fc
-    .array(fc.tuple(fc.integer({ min: 1, max: 100 }), fc.integer({ min: 0, max: 359 })), {
+    .array(fc.tuple(fc.integer({ min: near, max: far }), fc.integer({ min: 0, max: steps - 1 })), {
       minLength: min,
       maxLength: max,
     })
@@ -49,7 +52,7 @@ const ring = (min: number, max: number) =>
       const ordered = sorted ? [...spokes].sort((a, b) => a[1] - b[1]) : spokes;
       const points: P[] = [];
       for (const [r, deg] of ordered) {
-        const t = (deg * Math.PI) / 180;
+        const t = (2 * Math.PI * deg) / steps;
         const p: P = [Math.round(r * Math.cos(t)), Math.round(r * Math.sin(t))];
         const last = points.at(-1);
         if (!last || last[0] !== p[0] || last[1] !== p[1]) points.push(p);
@@ -75,12 +78,12 @@ describe("ringSelfIntersects", () => {
   });
 
   it.each([
-    ["the pairwise path (up to 64 segments)", 3, 64, 2000],
-    ["the sweep (more than 64 segments)", 65, 300, 300],
-  ])("agrees with every pair tested, on rings of %s", (_, fewest, most, runs) => {
+    ["the pairwise path (up to 64 segments)", 3, 64, [1, 100], 360, 2000],
+    ["the sweep (more than 64 segments)", 65, 300, [1000, 10_000], 3600, 300],
+  ] as const)("agrees with every pair tested, on rings of %s", (_, fewest, most, radii, steps, runs) => {
     let crossing = 0;
     fc.assert(
-      fc.property(ring(fewest, most), (r) => {
+      fc.property(ring(fewest, most, [...radii], steps), (r) => {
         const got = ringSelfIntersects(r);
         if (got) crossing++;
         expect(got).toBe(reference(r));
