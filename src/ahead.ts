@@ -26,8 +26,11 @@ export interface Piece {
  */
 export function withPieces(f: Feature, pieces: readonly Piece[]): Feature | undefined {
   let properties: unknown = f.properties;
-  for (const p of pieces) properties = properties === undefined ? undefined : patched(properties, p.patch);
-  return properties === undefined ? undefined : { ...f, properties: properties as Feature["properties"] };
+  for (const p of pieces) {
+    properties = patched(properties, p.patch);
+    if (properties === undefined) return undefined;
+  }
+  return { ...f, properties: properties as Feature["properties"] };
 }
 
 /** A feature whose published resolution holds until `hi`; then the pieces after it, in order. */
