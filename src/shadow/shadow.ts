@@ -265,6 +265,7 @@ export async function runShadow(
     dead.filter((d) => !inStep(d.featureId)).length + left.filter((m) => m.attempts > 0).length;
   // every feature published or held: each checked once
   const { checked, mismatched, loaded } = state.parity();
+  const failedLoad = dead.some((d) => !inStep(d.featureId) && state.held(d.featureId) === undefined);
 
   // a country's collection is recorded only when every feature is in step, so that a later run may carry it unread
   const allInStep = left.length === 0 && mismatched === 0;
@@ -295,7 +296,6 @@ export async function runShadow(
     await store.put(BOOTSTRAP_KEY, Buffer.from(`${JSON.stringify(marker)}\n`), JSON_HEADERS);
     bootstrapped = true;
   }
-  const failedLoad = dead.some((d) => !inStep(d.featureId) && state.held(d.featureId) === undefined);
   const loadState = bootstrapped ? "complete" : failedLoad ? "failed" : "incomplete";
 
   const oldest = left[0];

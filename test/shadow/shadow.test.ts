@@ -22,7 +22,7 @@ import {
 } from "../../src/shadow/shadow.js";
 import { STATUS_KEY, StatusDocument, type StatusInputs, statusOf } from "../../src/shadow/status.js";
 import { feature } from "../publish/fixtures.js";
-import { held } from "./held.js";
+import { held, part } from "./held.js";
 
 const T0 = Date.UTC(2026, 8, 14, 8, 0, 0);
 const MIN = 60_000;
@@ -175,6 +175,19 @@ describe("runShadow", () => {
     await run(fresh, next, T0);
     expect(await held(store)).toEqual(await held(fresh));
     expect(await store.list(PARTS_PREFIX)).toHaveLength(2);
+  });
+
+  it("moves a feature whose country changed into that country's part, its hash kept", async () => {
+    const store = new FlakyStore();
+    await run(store, FEATURES, T0);
+    const moved = structuredClone(FEATURES[2]!);
+    moved.properties.country = "DE";
+    const r = await run(store, [FEATURES[0]!, FEATURES[1]!, moved], T0 + MIN);
+    // the dynamic part is the same: nothing to write, the hash moves between parts
+    expect(r.enqueued).toBe(0);
+    expect(Object.keys((await part(store, "DE"))!)).toEqual(["ed-r1", "ed-r2", "lf-r3"]);
+    expect(await part(store, "FR")).toBeUndefined();
+    expect(Object.keys((await readShadowManifest(store))!.head.parts)).toEqual(["DE"]);
   });
 
   it("removes a feature that is no longer published", async () => {
