@@ -47,9 +47,18 @@ export async function followPublished(
   const followed: Record<string, string> = {};
   const carried = new Map<string, string>();
   const features: Feature[] = [];
+  // each feature in the part of the collection that holds it, whatever its `country`
+  const partOf = new Map<Feature, string>();
+  const take = (cc: string, own: readonly Feature[]) => {
+    for (const f of own) {
+      features.push(f);
+      partOf.set(f, cc);
+    }
+    followed[cc] = published.sha256.get(cc)!;
+  };
   let read = 0;
   let patched = 0;
-  for (const [cc, sha256] of published.sha256) {
+  for (const cc of published.sha256.keys()) {
     if (unread[cc]) continue;
     // changed since the version followed: its change set says which features, the others keep their hashes
     const change = prior?.parts[cc]?.collection && (await published.change?.(cc));
@@ -57,23 +66,19 @@ export async function followPublished(
       const touched = new Set([...change.removed, ...change.changed.map((f) => f.properties._id)]);
       const held = parts.get(cc)!;
       for (const id in held) if (!touched.has(id)) carried.set(id, held[id]!);
-      const own = [...change.added, ...change.changed];
-      features.push(...own);
-      if (own.every((f) => f.properties.country === cc)) followed[cc] = sha256;
+      take(cc, [...change.added, ...change.changed]);
       patched++;
       continue;
     }
-    const own = await published.read(cc);
+    take(cc, await published.read(cc));
     read++;
-    features.push(...own);
-    // a part holds its country's features: a collection with another country's is never carried unread
-    if (own.every((f) => f.properties.country === cc)) followed[cc] = sha256;
   }
   const result = await runShadow(store, features, {
     ...options,
     prior: manifest ?? null,
     listed,
     parts,
+    partOf,
     carried,
     unread,
     followed,

@@ -50,6 +50,11 @@ export interface ShadowOptions {
   parts?: Map<string, Record<string, string>>;
   /** Countries carried whole, every feature in step: their parts are neither read nor written again. */
   unread?: Record<string, ShadowPart>;
+  /**
+   * The part of each of `features`: the country whose published collection holds it (shadow/follow.ts), so that a
+   * part is one collection's features. @default its `country`
+   */
+  partOf?: ReadonlyMap<Feature, string>;
   /** Each country's published collection SHA-256, recorded with its part when all is in step. */
   followed?: Record<string, string>;
 }
@@ -165,7 +170,15 @@ export async function runShadow(
   const parts =
     legacy.length > 0 ? new Map() : (options.parts ?? (await readParts(store, prior, new Set(Object.keys(unread)))));
   const unreadCount = Object.values(unread).reduce((n, p) => n + p.count, 0);
-  const state = new ShadowState(features, dynamicHash, options.carried ?? new Map(), parts, unreadCount);
+  const partOf = options.partOf;
+  const state = new ShadowState(
+    features,
+    dynamicHash,
+    options.carried ?? new Map(),
+    parts,
+    unreadCount,
+    partOf ? (f) => partOf.get(f) ?? f.properties.country : undefined,
+  );
   const journal = new Journal(store, options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts });
 
   // diff: changed or new features, and features no longer published; skip what already waits in the journal

@@ -13,7 +13,7 @@ export interface Change {
 
 export class ShadowState {
   /** This run's features by id; a carried id is not among them. */
-  readonly #own = new Map<string, { feature: Feature; hash: string }>();
+  readonly #own = new Map<string, { feature: Feature; hash: string; label: string }>();
   readonly #carried: ReadonlyMap<string, string>;
   /** The parts read, by label: id → hash as the shadow manifest holds it. */
   readonly #parts: ReadonlyMap<string, Record<string, string>>;
@@ -34,6 +34,7 @@ export class ShadowState {
     carried: ReadonlyMap<string, string>,
     parts: ReadonlyMap<string, Record<string, string>>,
     unread = 0,
+    partOf: (f: Feature) => string = (f) => f.properties.country,
   ) {
     this.#carried = carried;
     this.#parts = parts;
@@ -41,7 +42,7 @@ export class ShadowState {
     this.#unread = unread;
     for (const f of features) {
       const id = f.properties._id;
-      if (!carried.has(id)) this.#own.set(id, { feature: f, hash: hashOf(f) });
+      if (!carried.has(id)) this.#own.set(id, { feature: f, hash: hashOf(f), label: partOf(f) });
     }
   }
 
@@ -113,7 +114,7 @@ export class ShadowState {
   }
 
   /**
-   * id → hash held, by part, ids in order: a published feature in its country's part, any other id held (carried, or
+   * id → hash held, by part, ids in order: a published feature in its part (`partOf`), any other id held (carried, or
    * no longer published and not yet deleted) in the part it was read from. Parts carried unread are not here. The
    * parts read are updated in place and sorted only when an id was added (a refresh takes GB's ~28 000 ids through
    * here): the state's last use.
@@ -122,9 +123,9 @@ export class ShadowState {
     const out = new Map<string, Record<string, string>>();
     // the published features' hashes first: the parts read are what `held` reads
     const own = new Map<string, { label: string; hash: string }>();
-    for (const [id, { feature }] of this.#own) {
+    for (const [id, { label }] of this.#own) {
       const hash = this.held(id);
-      if (hash !== undefined) own.set(id, { label: feature.properties.country, hash });
+      if (hash !== undefined) own.set(id, { label, hash });
     }
     for (const [label, part] of this.#parts) {
       let kept = 0;
@@ -151,7 +152,14 @@ export class ShadowState {
     const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
     for (const label of grown) {
       const part = out.get(label)!;
-      out.set(label, Object.fromEntries(Object.keys(part).sort(byId).map((id) => [id, part[id]!])));
+      out.set(
+        label,
+        Object.fromEntries(
+          Object.keys(part)
+            .sort(byId)
+            .map((id) => [id, part[id]!]),
+        ),
+      );
     }
     return out;
   }

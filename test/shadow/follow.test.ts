@@ -225,14 +225,27 @@ describe("followPublished", () => {
     expect(named).toHaveLength(2);
   });
 
-  it("never carries unread a collection that holds another country's feature", async () => {
+  it("keeps a collection that holds another country's feature in one part, carried unread beside that country's", async () => {
     const store = new RecordingStore();
-    const mixed = { DE: { sha: "a", features: [...DE, ...FR] } };
-    await followPublished(store, published(mixed), options(T0, "v1"));
-    const again = published(mixed);
-    const r = await followPublished(store, again, options(T0 + MIN, "v2"));
-    expect(again.reads).toEqual(["DE"]);
-    expect(r).toMatchObject({ read: 1, enqueued: 0 });
-    expect(r.status.parity).toEqual({ state: "ok", checked: 3, mismatched: 0 });
+    const other = feature("lf-r5", "FR", 4);
+    // DE's collection holds an FR feature; FR's collection is FR's other feature
+    const mixed = (de: Feature[]) =>
+      published({ DE: { sha: de === DE ? "a" : "c", features: [...de, ...FR] }, FR: { sha: "b", features: [other] } });
+    await followPublished(store, mixed(DE), options(T0, "v1"));
+    const same = mixed(DE);
+    expect(await followPublished(store, same, options(T0 + MIN, "v2"))).toMatchObject({ read: 0, enqueued: 0 });
+    expect(same.reads).toEqual([]);
+    // DE changes, FR is carried unread: FR's part keeps its feature, DE's holds the FR feature of its collection
+    const de = [DE[0]!, changed(DE[1]!)];
+    const next = mixed(de);
+    const r = await followPublished(store, next, options(T0 + 2 * MIN, "v3"));
+    expect(next.reads).toEqual(["DE"]);
+    expect(r).toMatchObject({ read: 1, enqueued: 1 });
+    expect(r.status.parity).toEqual({ state: "ok", checked: 4, mismatched: 0 });
+    expect(Object.keys((await part(store, "DE"))!)).toEqual(["ed-r1", "ed-r2", "lf-r3"]);
+    expect(Object.keys((await part(store, "FR"))!)).toEqual(["lf-r5"]);
+    const full = new MemoryStore();
+    await runShadow(full, [...de, ...FR, other], options(T0, "v3"));
+    expect(await held(store)).toEqual(await held(full));
   });
 });
