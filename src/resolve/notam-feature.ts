@@ -89,8 +89,9 @@ export function notamFeatureAt(f: Feature, dn: DayNotam, at: { now: number; wind
   const isActive = activeAt(dn.spans, at);
   const vendor = f.properties.vendor;
   const m = vendor.dynamicAirspaceMapping;
+  if (m.isActive === isActive) return f;
   const role = roleOf(dn);
-  if (m.isActive === isActive || !role) return f;
+  if (!role) return f;
   const dynamicAirspaceMapping = { ...m, isActive, dynamicStyle: styleFor(role.palette, isActive) };
   return { ...f, properties: { ...f.properties, vendor: { ...vendor, dynamicAirspaceMapping } } };
 }

@@ -78,7 +78,7 @@ export async function followPublished(
     prior: manifest ?? null,
     listed,
     parts,
-    partOf,
+    partOf: (f) => partOf.get(f)!,
     carried,
     unread,
     followed,

@@ -54,7 +54,7 @@ export interface ShadowOptions {
    * The part of each of `features`: the country whose published collection holds it (shadow/follow.ts), so that a
    * part is one collection's features. @default its `country`
    */
-  partOf?: ReadonlyMap<Feature, string>;
+  partOf?: (f: Feature) => string;
   /** Each country's published collection SHA-256, recorded with its part when all is in step. */
   followed?: Record<string, string>;
 }
@@ -156,28 +156,24 @@ export async function runShadow(
   // then delete those objects (once the journal is drained)
   const listed = options.listed ?? (await store.list(MASTER_PREFIX));
   const legacy = legacyKeys(listed);
-  if (legacy.length > 0 && (options.carried?.size ?? 0) > 0) {
+  const unread = options.unread ?? {};
+  if (legacy.length > 0 && ((options.carried?.size ?? 0) > 0 || Object.keys(unread).length > 0)) {
     throw new Error("runShadow: features carried into a store that holds master features in an earlier layout");
   }
   /** The buckets the store holds: one it does not is not read (a first load reads none). */
   const existing = new Set(listed);
   const prior = options.prior !== undefined ? (options.prior ?? undefined) : await readShadowManifest(store);
-  const unread = options.unread ?? {};
-  if (legacy.length > 0 && Object.keys(unread).length > 0) {
-    throw new Error("runShadow: countries carried into a store that holds master features in an earlier layout");
-  }
   // master features in an earlier layout are all loaded again: no hash is taken as held
   const parts =
     legacy.length > 0 ? new Map() : (options.parts ?? (await readParts(store, prior, new Set(Object.keys(unread)))));
   const unreadCount = Object.values(unread).reduce((n, p) => n + p.count, 0);
-  const partOf = options.partOf;
   const state = new ShadowState(
     features,
     dynamicHash,
     options.carried ?? new Map(),
     parts,
     unreadCount,
-    partOf ? (f) => partOf.get(f) ?? f.properties.country : undefined,
+    options.partOf,
   );
   const journal = new Journal(store, options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts });
 
