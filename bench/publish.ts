@@ -19,7 +19,11 @@ import { ROOT, SHARED, sharedAirspaceMissing } from "./support.js";
 /** Issue 24's goals: publish within 1.3 × the floor, under 1 GB of peak RSS. */
 const GOAL_RATIO = 1.3;
 const GOAL_RSS_MB = 1024;
-/** A no-change refresh at Europe scale: at most this share of a publish (wall time, the process's start included). */
+/**
+ * A no-change refresh at Europe scale: at most this share of a publish's CPU (issue 24: "≤ 5 % of a first publish's
+ * CPU"; user + system of the process, zlib's thread pool included, from before the command to its end). The share of
+ * wall time is printed beside it.
+ */
 const GOAL_REFRESH = 0.05;
 
 const OUT = path.join(ROOT, "bench", "out");
@@ -33,13 +37,18 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
 interface Measure {
   seconds: number;
+  /** User + system CPU of the process over the same span, seconds. */
+  cpuSeconds: number;
   maxRssMb: number;
 }
 
-/** Child mode: `publish`, `refresh` or `floor`, prints one JSON line with seconds and peak RSS. */
+/** Child mode: `publish`, `refresh` or `floor`, prints one JSON line with seconds, CPU seconds and peak RSS. */
 async function child(mode: string): Promise<void> {
   if (mode === "geometry") return geometryCheck();
+  // the floor's outputs are loaded before the clock starts: reading them back is no part of the floor
+  const outputs = mode === "floor" ? publishedCollections() : [];
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   if (mode === "publish" || mode === "refresh") {
     const code = await main([
       "publish",
@@ -60,17 +69,22 @@ async function child(mode: string): Promise<void> {
     ]);
     if (code !== 0) throw new Error(`publish exited ${code}`);
   } else {
-    floor();
+    floor(outputs);
   }
   const seconds = (performance.now() - t0) / 1000;
-  console.log(JSON.stringify({ seconds, maxRssMb: process.resourceUsage().maxRSS / 1024 }));
+  const cpu = process.cpuUsage(cpu0);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  console.log(JSON.stringify({ seconds, cpuSeconds, maxRssMb: process.resourceUsage().maxRSS / 1024 }));
 }
 
-/** JSON.parse of every input, then JSON.stringify and gzip of every published collection (countries and EUROPE). */
-function floor(): void {
+/**
+ * JSON.parse of every input, then JSON.stringify and gzip of every published collection (countries and EUROPE),
+ * `outputs` read back from the store beforehand and not timed (their gunzip and JSON.parse, ~2.2 s at Europe scale,
+ * are no part of a publication's necessary work).
+ */
+function floor(outputs: readonly unknown[]): void {
   for (const f of readdirSync(INPUT)) JSON.parse(readFileSync(path.join(INPUT, f), "utf8"));
   for (const line of readFileSync(path.join(DYNAMIC, "notams.jsonl"), "utf8").split("\n")) if (line) JSON.parse(line);
-  const outputs = publishedCollections();
   const t = performance.now();
   for (const fc of outputs) gzipSync(JSON.stringify(fc));
   process.stderr.write(`floor: stringify+gzip ${((performance.now() - t) / 1000).toFixed(2)} s\n`);
@@ -148,6 +162,7 @@ async function run(): Promise<void> {
   const p = median(publish.map((m) => m.seconds));
   const f = median(floors.map((m) => m.seconds));
   const rss = Math.max(...publish.map((m) => m.maxRssMb));
+  const publishCpu = median(publish.map((m) => m.cpuSeconds));
   const result = {
     input: {
       airspaces: g.features,
@@ -164,8 +179,11 @@ async function run(): Promise<void> {
     medianPublishSeconds: +p.toFixed(2),
     medianFloorSeconds: +f.toFixed(2),
     ratio: +(p / f).toFixed(2),
+    publishCpuSeconds: publish.map((m) => +m.cpuSeconds.toFixed(2)),
     refreshSeconds: +refresh.seconds.toFixed(2),
-    refreshShare: +(refresh.seconds / p).toFixed(3),
+    refreshCpuSeconds: +refresh.cpuSeconds.toFixed(2),
+    refreshShare: +(refresh.cpuSeconds / publishCpu).toFixed(3),
+    refreshWallShare: +(refresh.seconds / p).toFixed(3),
     publishPeakRssMb: Math.round(rss),
     geometryShapeCheck: geometry,
     floorPeakRssMb: Math.round(Math.max(...floors.map((m) => m.maxRssMb))),
@@ -181,8 +199,9 @@ async function run(): Promise<void> {
   );
   console.log(`ratio publish/floor: ${result.ratio}  (goal ≤ ${GOAL_RATIO}; peak RSS goal < ${GOAL_RSS_MB} MB)`);
   console.log(
-    `no-change refresh 15 min later: ${refresh.seconds.toFixed(2)} s, ${(100 * result.refreshShare).toFixed(1)} % ` +
-      `of a publish (goal ≤ ${100 * GOAL_REFRESH} %), peak RSS ${Math.round(refresh.maxRssMb)} MB`,
+    `no-change refresh 15 min later: CPU ${refresh.cpuSeconds.toFixed(2)} s, ${(100 * result.refreshShare).toFixed(1)} % ` +
+      `of a publish's ${publishCpu.toFixed(2)} s (goal ≤ ${100 * GOAL_REFRESH} %); wall ${refresh.seconds.toFixed(2)} s, ` +
+      `${(100 * result.refreshWallShare).toFixed(1)} % of a publish's; peak RSS ${Math.round(refresh.maxRssMb)} MB`,
   );
   console.log(
     `geometry shape check of ${geometry.features} published features: zod ${geometry.zodMs} ms, ` +
