@@ -12,7 +12,7 @@ import {
   layoutsOf,
   windowOf,
 } from "./incremental.js";
-import { readAirspaceSource, SourceError, type SourceRead } from "./ingest/read.js";
+import { type ReadSummary, readAirspaceSource, readSummary, SourceError, type SourceRead } from "./ingest/read.js";
 import { dropOlderVintages } from "./ingest/vintages.js";
 import { applyServices } from "./ingest/yaixm.js";
 import type { Feature } from "./model/contract.js";
@@ -22,7 +22,7 @@ import type { Logger } from "./model/logger.js";
 import type { SourceEntry } from "./model/manifest.js";
 import { isoDay, isoInstant } from "./model/time.js";
 import type { Tier } from "./model/vocab.js";
-import { normalizeAirspaces } from "./normalize/airspace.js";
+import { type NormalizedAirspace, normalizeAirspaces } from "./normalize/airspace.js";
 import { type AirspaceInput, type Deps, type PublishDayOptions, SelectionError, TWO_HOURS } from "./pipeline.js";
 import { countryStage } from "./publish/country-stage.js";
 import { writeExplanations } from "./publish/explanations.js";
@@ -55,25 +55,10 @@ export async function derive(
   for (const s of options.skipped ?? []) {
     sink.add({ code: "input.skipped", severity: "warning", source: s.name, message: `${s.name}: skipped, ${s.why}` });
   }
-  // read
-  const sourcesRead = await readAirspaces(inputs, sink, log, cache);
+  // read and normalise
+  const { airspaces, sourcesRead } = await ingest(inputs, sink, log, cache);
   const reads = sourcesRead.map((s) => s.read);
   const readInputs = sourcesRead.map((s) => s.input);
-  // normalise: a YAIXM service file names the airspaces of the airspace file by id: their frequencies
-  const services = reads.flatMap((r) => r.services ?? []);
-  if (services.length > 0) {
-    const n = applyServices(
-      reads.flatMap((r) => r.records),
-      services,
-    );
-    log.info("services", { services: services.length, airspaces: n });
-  }
-  const countryBySource = new Map(inputs.flatMap((s) => (s.country ? [[s.name, s.country] as const] : [])));
-  const airspaces = normalizeAirspaces(
-    reads.flatMap((r) => r.records),
-    { firs: bundledFirIndex(), countryBySource },
-    sink,
-  );
   log.progress("normalise", airspaces.length, airspaces.length);
 
   // link: NOTAMs and AUP allocations to the airspaces they name
@@ -254,9 +239,42 @@ export async function derive(
   return report;
 }
 
+/**
+ * The airspace inputs read and their records normalised. Of each source only its summary is kept: the records read
+ * (~30 MB of heap at Europe scale, their geometry mostly shared with the airspaces) go when this returns.
+ */
+async function ingest(
+  inputs: readonly AirspaceInput[],
+  sink: DiagnosticSink,
+  log: Logger,
+  cache: StageCache | undefined,
+): Promise<{
+  airspaces: NormalizedAirspace[];
+  sourcesRead: Array<{ input: Omit<AirspaceInput, "bytes">; read: ReadSummary }>;
+}> {
+  const sourcesRead = await readAirspaces(inputs, sink, log, cache);
+  const reads = sourcesRead.map((s) => s.read);
+  // a YAIXM service file names the airspaces of the airspace file by id: their frequencies
+  const services = reads.flatMap((r) => r.services ?? []);
+  if (services.length > 0) {
+    const n = applyServices(
+      reads.flatMap((r) => r.records),
+      services,
+    );
+    log.info("services", { services: services.length, airspaces: n });
+  }
+  const countryBySource = new Map(inputs.flatMap((s) => (s.country ? [[s.name, s.country] as const] : [])));
+  const airspaces = normalizeAirspaces(
+    reads.flatMap((r) => r.records),
+    { firs: bundledFirIndex(), countryBySource },
+    sink,
+  );
+  return { airspaces, sourcesRead: sourcesRead.map(({ input, read }) => ({ input, read: readSummary(read) })) };
+}
+
 /** The manifest's `sources`: every airspace source read, and the dynamic ones with their standing at `now`. */
 function manifestSourcesOf(
-  read: ReadonlyArray<{ input: Omit<AirspaceInput, "bytes">; read: SourceRead }>,
+  read: ReadonlyArray<{ input: Omit<AirspaceInput, "bytes">; read: ReadSummary }>,
   dynamic: Record<string, SourceEntry>,
   evidence: readonly SourceEvidence[],
 ): Record<string, SourceEntry> {
@@ -268,7 +286,7 @@ function manifestSourcesOf(
       effective: null,
       stale: input.stale === true,
       sha256: r.sha256,
-      records: r.records.length,
+      records: r.records,
     };
   }
   for (const [name, e] of Object.entries(dynamic)) {

@@ -1,7 +1,7 @@
 // The run report (JSON): what was read, published and left out, and why. Every input record is
 // accounted for: read = published + skipped + filtered out (checked by the tests).
 
-import type { SourceRead } from "./ingest/read.js";
+import type { ReadSummary } from "./ingest/read.js";
 import type { Feature } from "./model/contract.js";
 import type { Diagnostic, DiagnosticSink } from "./model/diagnostic.js";
 import { isoInstant, type UtcDay } from "./model/time.js";
@@ -55,7 +55,7 @@ export interface RunReport {
 }
 
 interface ReportInput {
-  reads: readonly SourceRead[];
+  reads: readonly ReadSummary[];
   inputs: ReadonlyArray<{ name: string }>;
   airspaces: number;
   selected: number;
@@ -117,13 +117,10 @@ export function buildReport(r: ReportInput): RunReport {
   const skippedIn = (source: string) => skippedBySource.get(source) ?? 0;
   const sources = r.reads.map((s, i) => {
     const name = r.inputs[i]!.name;
-    return { name, format: s.format, sha256: s.sha256, records: s.records.length, skipped: skippedIn(name) };
+    return { name, format: s.format, sha256: s.sha256, records: s.records, skipped: skippedIn(name) };
   });
-  const read = r.reads.reduce((n, s) => n + s.records.length, 0);
-  const readerSkipped = r.reads.reduce(
-    (n, s) => n + s.diagnostics.filter((d) => d.severity === "skipped" && d.record !== undefined).length,
-    0,
-  );
+  const read = r.reads.reduce((n, s) => n + s.records, 0);
+  const readerSkipped = r.reads.reduce((n, s) => n + s.readerSkipped, 0);
   return {
     schema: REPORT_SCHEMA,
     date: r.options.day.date,

@@ -32,6 +32,20 @@ export class SourceError extends Error {
   }
 }
 
+/** What a run keeps of a source once its records are normalised (the report's and the manifest's figures). */
+export interface ReadSummary {
+  format: AirspaceFormat;
+  sha256: string;
+  records: number;
+  /** Records the reader left out (`skipped` diagnostics naming a record). */
+  readerSkipped: number;
+}
+
+export function readSummary(r: SourceRead): ReadSummary {
+  const readerSkipped = r.diagnostics.filter((d) => d.severity === "skipped" && d.record !== undefined).length;
+  return { format: r.format, sha256: r.sha256, records: r.records.length, readerSkipped };
+}
+
 export function readAirspaceSource(bytes: Uint8Array, source: string): SourceRead {
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   const decoded = decodeText(bytes);
