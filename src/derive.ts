@@ -34,8 +34,8 @@ import { aupForDay, linkAllocation } from "./resolve/aup.js";
 import { resolveDay } from "./resolve/day.js";
 import type { SourceEvidence } from "./resolve/evidence.js";
 import { AirspaceLinker } from "./resolve/link.js";
-import { notamStage } from "./resolve/notam-stage.js";
-import { readDynamicSources, skipListed } from "./sources.js";
+import { type NotamStage, notamStage } from "./resolve/notam-stage.js";
+import { type ReadSources, readDynamicSources, skipListed } from "./sources.js";
 
 /** Every stage from the sources' bytes; `cache` and `key` keep what the next run may reuse. */
 export async function derive(
@@ -62,21 +62,9 @@ export async function derive(
   log.progress("normalise", airspaces.length, airspaces.length);
 
   // link: NOTAMs and AUP allocations to the airspaces they name
-  const dynamic = readDynamicSources(
-    { ...(options.notams ? { notams: options.notams } : {}), ...(options.aup ? { aup: options.aup } : {}) },
-    sink,
-  );
-  options.sourcesRead?.();
-  const maxAge = options.maxSourceAgeMs ?? TWO_HOURS;
   const linker = new AirspaceLinker(airspaces);
-  const stage = options.notams
-    ? notamStage(
-        dynamic.notams,
-        linker,
-        { day, now, window, variant: options.variant ?? "production", ...(track ? { track } : {}) },
-        sink,
-      )
-    : undefined;
+  const { dynamic, stage } = readAndLink(options, linker, { window, ...(track ? { track } : {}) }, sink);
+  const maxAge = options.maxSourceAgeMs ?? TWO_HOURS;
   const aup = options.aup ? aupForDay(dynamic.plans, day, linker) : undefined;
   const evidence = evidenceAt(dynamic.facts, aup?.covered, day, now, maxAge);
   const sources: ActivitySources = {
@@ -270,6 +258,27 @@ async function ingest(
     sink,
   );
   return { airspaces, sourcesRead: sourcesRead.map(({ input, read }) => ({ input, read: readSummary(read) })) };
+}
+
+/**
+ * The dynamic sources read, and the day's NOTAMs linked to the airspaces or made features. The NOTAMs read are not
+ * kept: the stage keeps what the run needs of them (the features resolved ahead, their timing only).
+ */
+function readAndLink(
+  options: PublishDayOptions,
+  linker: AirspaceLinker,
+  at: { window: NowWindow; track?: Map<string, Track<Feature>> },
+  sink: DiagnosticSink,
+): { dynamic: Omit<ReadSources, "notams">; stage?: NotamStage } {
+  const { notams, ...dynamic } = readDynamicSources(
+    { ...(options.notams ? { notams: options.notams } : {}), ...(options.aup ? { aup: options.aup } : {}) },
+    sink,
+  );
+  options.sourcesRead?.();
+  if (!options.notams) return { dynamic };
+  const { day, now } = options;
+  const stage = notamStage(notams, linker, { day, now, variant: options.variant ?? "production", ...at }, sink);
+  return { dynamic, stage };
 }
 
 /** The manifest's `sources`: every airspace source read, and the dynamic ones with their standing at `now`. */

@@ -31,7 +31,10 @@ const ROLE: Record<
   D: { type: AirspaceType.NOTAM_AIRSPACE, activation: "isActiveAirspaceDeactivationNOTAM", palette: "airspaceNotam" },
 };
 
-const roleOf = (dn: DayNotam) =>
+/** What a NOTAM feature's state at another instant needs of its NOTAM (a resolved-ahead feature keeps only this). */
+export type NotamTiming = Pick<DayNotam, "spans" | "kind" | "obstacle">;
+
+const roleOf = (dn: NotamTiming) =>
   dn.kind === "R" || dn.kind === "V" || dn.kind === "A" || dn.kind === "D"
     ? ROLE[dn.kind]
     : dn.obstacle
@@ -85,7 +88,7 @@ export function notamFeature(
  * through `isActive` (and the style that follows it), so the rest is the same objects. A refresh resolves ~20 000
  * NOTAM features ahead; building each again (name, facets, FIR, linked record) was most of that time.
  */
-export function notamFeatureAt(f: Feature, dn: DayNotam, at: { now: number; window?: NowWindow }): Feature {
+export function notamFeatureAt(f: Feature, dn: NotamTiming, at: { now: number; window?: NowWindow }): Feature {
   const isActive = activeAt(dn.spans, at);
   const vendor = f.properties.vendor;
   const m = vendor.dynamicAirspaceMapping;

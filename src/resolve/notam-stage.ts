@@ -9,7 +9,7 @@ import type { UtcDay } from "../model/time.js";
 import { notamGeometry } from "../notam/geometry.js";
 import { NowWindow, type Timed, type Track } from "./activity.js";
 import type { AirspaceLinker } from "./link.js";
-import { notamFeature, notamFeatureAt, type Variant } from "./notam-feature.js";
+import { type NotamTiming, notamFeature, notamFeatureAt, type Variant } from "./notam-feature.js";
 import { type DayNotam, notamsForDay } from "./notams.js";
 
 export interface NotamSummary {
@@ -79,9 +79,11 @@ export function notamStage(
     const f = notamFeature(dn, g.value, { now: opts.now, window }, opts.variant);
     opts.window?.merge(window);
     if (f && opts.track) {
+      // its timing only: the NOTAM's text, schedule and validity need not live as long as the day's track
+      const timing: NotamTiming = { spans: dn.spans, kind: dn.kind, obstacle: dn.obstacle };
       const at = (now: number): Timed<Feature> => {
         const w = new NowWindow(now);
-        const feature = notamFeatureAt(f, dn, { now, window: w });
+        const feature = notamFeatureAt(f, timing, { now, window: w });
         return { feature, explanation: notamExplanation(feature), window: w };
       };
       opts.track.set(f.properties._id, { window, at });
