@@ -229,7 +229,7 @@ export async function derive(
 
 /**
  * The airspace inputs read and their records normalised. Of each source only its summary is kept: the records read
- * (~30 MB of heap at Europe scale, their geometry mostly shared with the airspaces) go when this returns.
+ * (~26 MB of heap at Europe scale, their geometry mostly shared with the airspaces) go when this returns.
  */
 async function ingest(
   inputs: readonly AirspaceInput[],
