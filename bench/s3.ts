@@ -10,7 +10,7 @@ import { main } from "../jobs/cli.js";
 import { followShadow } from "../jobs/shadow-step.js";
 import type { Logger } from "../src/model/logger.js";
 import { S3Store } from "../src/publish/s3-store.js";
-import { JOURNAL_PREFIX } from "../src/shadow/journal.js";
+import { DEAD_PREFIX, JOURNAL_PREFIX } from "../src/shadow/journal.js";
 import { PARTS_PREFIX, SHADOW_MANIFEST_KEY } from "../src/shadow/manifest.js";
 import { BOOTSTRAP_KEY, MASTER_PREFIX } from "../src/shadow/shadow.js";
 import { generate } from "./generate.js";
@@ -65,8 +65,9 @@ async function publish(proxy: FaultProxy, airspaces: string, dynamic: string): P
 }
 
 /**
- * The shadow bootstrap alone: the shadow state (head, parts, journal, master features) deleted directly on the
- * server, then the shadow step through the counting proxy, as a publish runs it after its version is live.
+ * The shadow bootstrap alone: the shadow state (head, parts, journal, dead letters, master features) deleted
+ * directly on the server, then the shadow step through the counting proxy, as a publish runs it after its version
+ * is live.
  */
 async function bootstrap(
   proxy: FaultProxy,
@@ -74,7 +75,7 @@ async function bootstrap(
 ): Promise<Pass & { shadow: Record<string, unknown> }> {
   const options = { endpoint: serverEndpoint, region: REGION, credentials: CREDENTIALS };
   const direct = new S3Store("s3://bench/europe", options);
-  for (const prefix of [MASTER_PREFIX, PARTS_PREFIX, JOURNAL_PREFIX])
+  for (const prefix of [MASTER_PREFIX, PARTS_PREFIX, JOURNAL_PREFIX, DEAD_PREFIX])
     for (const key of await direct.list(prefix)) await direct.delete(key);
   for (const key of [SHADOW_MANIFEST_KEY, BOOTSTRAP_KEY]) await direct.delete(key);
   let shadow: Record<string, unknown> = {};
