@@ -6,6 +6,7 @@
 // object each, is timed on its own (`firstPublishSeconds`).
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync, gzipSync } from "node:zlib";
@@ -163,6 +164,9 @@ async function run(): Promise<void> {
   const f = median(floors.map((m) => m.seconds));
   const rss = Math.max(...publish.map((m) => m.maxRssMb));
   const publishCpu = median(publish.map((m) => m.cpuSeconds));
+  // the least publish/floor this publish's CPU allows here: every core busy from its start to its end
+  const cores = availableParallelism();
+  const ratioBound = publishCpu / cores / f;
   const result = {
     input: {
       airspaces: g.features,
@@ -179,6 +183,8 @@ async function run(): Promise<void> {
     medianPublishSeconds: +p.toFixed(2),
     medianFloorSeconds: +f.toFixed(2),
     ratio: +(p / f).toFixed(2),
+    cores,
+    ratioBoundByCpu: +ratioBound.toFixed(2),
     publishCpuSeconds: publish.map((m) => +m.cpuSeconds.toFixed(2)),
     refreshSeconds: +refresh.seconds.toFixed(2),
     refreshCpuSeconds: +refresh.cpuSeconds.toFixed(2),
@@ -198,6 +204,10 @@ async function run(): Promise<void> {
     `floor:              median ${f.toFixed(2)} s  (${result.floorSeconds.join(", ")}), peak RSS ${result.floorPeakRssMb} MB`,
   );
   console.log(`ratio publish/floor: ${result.ratio}  (goal ≤ ${GOAL_RATIO}; peak RSS goal < ${GOAL_RSS_MB} MB)`);
+  console.log(
+    `  the least this publish's CPU allows on ${cores} cores, all busy from start to end: ` +
+      `${publishCpu.toFixed(2)} / ${cores} / ${f.toFixed(2)} = ${result.ratioBoundByCpu}`,
+  );
   console.log(
     `no-change refresh 15 min later: CPU ${refresh.cpuSeconds.toFixed(2)} s, ${(100 * result.refreshShare).toFixed(1)} % ` +
       `of a publish's ${publishCpu.toFixed(2)} s (goal ≤ ${100 * GOAL_REFRESH} %); wall ${refresh.seconds.toFixed(2)} s, ` +
