@@ -9,6 +9,7 @@ import { ringSelfIntersects } from "./self-intersection.js";
 export const REPAIR_CODES = {
   precisionReduced: "geometry.precisionReduced",
   repeatedPoints: "geometry.repeatedPoints",
+  retraced: "geometry.retraced",
   ringClosed: "geometry.ringClosed",
   rewound: "geometry.rewound",
   holeDropped: "geometry.holeDropped",
@@ -85,6 +86,9 @@ function cleanRing(input: readonly (readonly [number, number])[], repairs: Set<R
     }
     out.push(same && p.length === 2 ? (p as Position) : [x, y]);
   }
+  // a ring drawn round and then back along itself (Poland's lotnik.org file writes 38 RMZ, TMZ and FIS areas so:
+  // `DP a, b, c, a, a, c, b`): the way back encloses nothing, and the two ways cancel to no area
+  if (retrace(out)) repairs.add(REPAIR_CODES.retraced);
   // a closing point equal to the first is not a repeat; strip it and close again below
   const first = out[0];
   const last = out[out.length - 1];
@@ -95,4 +99,25 @@ function cleanRing(input: readonly (readonly [number, number])[], repairs: Set<R
   if (!wasClosed && out.length > 0) repairs.add(REPAIR_CODES.ringClosed);
   if (first) out.push([first[0], first[1]]);
   return out;
+}
+
+/**
+ * Cuts a ring that reads the same backwards, a way there and the same way back, to the way there (issue 42: 52
+ * areas of Poland's lotnik.org file are written so): `a b c d a · d c b a` (round, then back) → `a b c d a`;
+ * `a b c d · c b a` (out, then back) → `a b c d`. Consecutive repeats are already dropped. Returns whether it cut.
+ */
+function retrace(ring: Position[]): boolean {
+  const first = ring[0];
+  const last = ring[ring.length - 1];
+  if (!first || !last) return false;
+  const same = (a: Position, b: Position) => a[0] === b[0] && a[1] === b[1];
+  const seq = same(first, last) ? ring : [...ring, first];
+  const n = seq.length;
+  // three distinct positions at least (`a b c b a`), and an odd count: the turn is one position
+  if (n < 5 || n % 2 === 0) return false;
+  for (let i = 1; i < n / 2; i++) if (!same(seq[i]!, seq[n - 1 - i]!)) return false;
+  const there = seq.slice(0, (n + 1) / 2);
+  ring.length = 0;
+  ring.push(...there);
+  return true;
 }

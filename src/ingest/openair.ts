@@ -32,6 +32,8 @@ const MHZ = 2;
 /** Commands that change nothing we publish: styling (SP, SB), label positions (AT), transponder (AX), AI ids. */
 const IGNORED = new Set(["SP", "SB", "AT", "AX", "AI"]);
 const GEOMETRY = new Set(["DP", "DA", "DB", "DC", "V"]);
+/** Drawing style: pen and brush. */
+const STYLE = new Set(["SP", "SB"]);
 const KEYED = /^([A-Za-z]{1,2})(?:\s+(.*))?$/;
 
 /** Splits text into AC blocks; text before the first AC is header. Comments and blank lines are dropped. */
@@ -79,6 +81,15 @@ function readBlock(block: Block, ctx: Context): { record?: Omit<AirspaceRecord, 
   // Skipping keeps the notes so far: only unknown-line warnings come before the checks that skip.
   const skip = (n: Note) => ({ notes: [...notes, n] });
   if (block.lines.length === 0) return skip(note("openair.block.empty", "skipped", "AC with no content", block.ac));
+  // `AC Q / SP 0,2,127,0,127 / SB -1,-1,-1`: a class's drawing style for the programs that read the file (the Czech
+  // aeroklub file sets one for each class it uses), not an airspace; no record is lost
+  if (block.lines.every((l) => STYLE.has(l.key))) {
+    return {
+      notes: [
+        note("openair.block.style", "warning", `style of class "${block.ac.arg}" only; not an airspace`, block.ac),
+      ],
+    };
+  }
   const last = new Map<string, Line>();
   const freqs: Line[] = [];
   const stations: Line[] = [];

@@ -55,3 +55,22 @@ describe(`every airspace file publishes cleanly (${HAS_SHARED ? "shared corpus" 
     expect(europe.features.length).toBe(report.records.published);
   });
 });
+
+describe("Poland's lotnik.org OpenAir (issue 42: its records were skipped)", () => {
+  const file = path.join(SHARED_DATA, "airspace", "openair-other", "pl_lotnik_2026-03.txt");
+  it.runIf(HAS_SHARED)("publishes every record but an empty block and `AH FL2000`; 61 retraced rings cut", async () => {
+    const dir = tempDir();
+    const report = await publishDay(
+      [{ name: path.basename(file), bytes: readFileSync(file), fetchedAt: day.start }],
+      { day, now: day.start, sources: { notam: [], aup: [] } },
+      { store: new LocalStore(dir), log: silentLogger },
+    );
+    expect(report.records).toMatchObject({ read: 1349, published: 1347, skipped: 2 });
+    expect(report.diagnostics.byCode).toMatchObject({
+      "geometry.retraced": 61,
+      "openair.geometry.tooFewPoints": 1,
+      "openair.limit.unparsable": 1,
+    });
+    expect(report.diagnostics.byCode["geometry.degenerate"]).toBeUndefined();
+  });
+});

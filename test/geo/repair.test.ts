@@ -135,6 +135,35 @@ describe("repairPolygons", () => {
     expect(r.repairs).toContain("geometry.polygonDropped");
   });
 
+  it("cuts a ring that reads the same backwards to its way there (PL lotnik.org `RMZ EPRA`, `FIS SIAULIAI`)", () => {
+    const there: RawRing = [
+      [21.38, 51.52],
+      [21.57, 51.46],
+      [21.61, 51.38],
+      [21.59, 51.28],
+      [21.53, 51.21],
+    ];
+    const a = there[0]!;
+    const back = [...there.slice(1)].reverse();
+    for (const ring of [
+      // round and back: `a b c d e a a e d c b`, with and without the last `a`
+      [...there, a, a, ...back],
+      [...there, a, ...back, a],
+      // out and back without closing first: `a b c d e e d c b a`
+      [...there, ...[...there].reverse()],
+    ]) {
+      const r = repairPolygons([[ring]]);
+      if (!r.ok) throw new Error(r.message);
+      expect(r.repairs).toContain("geometry.retraced");
+      expect(r.geometry.coordinates[0]).toHaveLength(6);
+      expect(checkAreaGeometry(r.geometry)).toEqual([]);
+    }
+    // a ring that comes back to its start and goes on elsewhere is not retraced: left to the self-intersection check
+    const figureEight: RawRing = [...there, a, [21.2, 51.6], [21.1, 51.5], [21.25, 51.45]];
+    const r = repairPolygons([[figureEight]]);
+    expect(r.ok && r.repairs).not.toContain("geometry.retraced");
+  });
+
   it("flags a bow-tie ring as self-intersecting", () => {
     // the lobes differ in size, so the ring still has an area (a symmetric bow-tie has none)
     const bowtie: RawRing = [

@@ -254,6 +254,13 @@ describe("attributes", () => {
     expect(readOpenAir(twin, "x", { idPrefix: "de" }).records[0]!.id).toBe(a!.replace("openair", "de"));
   });
 
+  it("takes a block that only sets a class's style (`AC Q / SP … / SB …`) for no airspace, with a warning", () => {
+    const style = ["AC Q", "SP 0,2,127,0,127", "SB -1,-1,-1", ""].join("\n");
+    const res = read(`${style}\n${block(["AC R", "AN X", "AL GND", "AH FL50"])}`);
+    expect(res.records.map((r) => r.name)).toEqual(["X"]);
+    expect(res.diagnostics.map((d) => [d.code, d.severity])).toEqual([["openair.block.style", "warning"]]);
+  });
+
   it("reports an unknown line once per kind; country stays unset", () => {
     const res = read(block(["AC R", "AN X", "XX one", "XX two", "AL GND", "AH FL50", "V W=2", "V Q=1"]));
     expect(codes(res)).toEqual(["openair.line.unknown", "openair.line.unknown"]);
@@ -271,7 +278,9 @@ function checkFile(path: string) {
   }).not.toThrow();
   const { records, diagnostics } = res!;
   const skipped = diagnostics.filter((d) => d.severity === "skipped").length;
-  expect(records.length + skipped, `${source}: records + skipped = AC blocks`).toBe(acBlocks(text));
+  // a block that only sets a class's drawing style (the Czech aeroklub file's `AC Q / SP … / SB …`) is no airspace
+  const styles = diagnostics.filter((d) => d.code === "openair.block.style").length;
+  expect(records.length + skipped + styles, `${source}: records + skipped + styles = AC blocks`).toBe(acBlocks(text));
   expect(new Set(records.map((r) => r.id)).size).toBe(records.length);
   for (const r of records) {
     expect(r.geometry).toHaveLength(1);
@@ -302,6 +311,8 @@ describe("corpus", () => {
     "de_daec_2025-06.txt": 677,
     "ch_flyland_2016-09.txt": 334,
     "si_naviter-example_2025-05_v2.1.openair": 58,
+    "pl_lotnik_2026-03.txt": 1349,
+    "cz_aeroklub_2026-04.txt": 288,
   };
 
   it("reads every OpenAir file of the shared corpus (or, without it, the fixtures) without losing a block", () => {
