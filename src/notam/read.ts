@@ -1,6 +1,7 @@
-// A NOTAM source as bytes (a file, a download): gunzip when gzip, decode, then EAD PIB XML, JSON lines or
-// ICAO text, recognised by content. A PIB says when it was issued and which FIRs it briefs (its as-of time
-// and coverage, DESIGN §4); the other formats do not. The caller does the I/O; this stays pure.
+// A NOTAM source as bytes (a file, a download): gunzip when gzip, decode, then EAD PIB XML, SOFIA-Briefing text,
+// JSON lines or ICAO text, recognised by content. A PIB says when it was issued and which FIRs it briefs (its as-of
+// time and coverage, DESIGN §4); the other formats do not (a SOFIA route brief lists a corridor, not whole FIRs).
+// The caller does the I/O; this stays pure.
 import { createHash } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import { decodeText, encodingDiagnostic } from "../ingest/text.js";
@@ -8,9 +9,10 @@ import type { Diagnostic } from "../model/diagnostic.js";
 import type { NotamReadResult } from "./build.js";
 import { readNotamJsonLines } from "./jsonl.js";
 import { isPibXml, readPibXml } from "./pib-xml.js";
+import { isSofiaText, readSofiaText } from "./sofia.js";
 import { readNotamText } from "./text.js";
 
-export type NotamFormat = "pib-xml" | "jsonl" | "text";
+export type NotamFormat = "pib-xml" | "sofia" | "jsonl" | "text";
 
 export interface NotamSourceResult extends NotamReadResult {
   format: NotamFormat;
@@ -56,6 +58,10 @@ export function readNotamSource(bytes: Uint8Array, source: string): NotamSourceR
       ...(pib.header.issued === undefined ? {} : { asOf: pib.header.issued }),
       ...(pib.header.firs.length > 0 ? { coverage: pib.header.firs } : {}),
     };
+  }
+  if (isSofiaText(decoded.text)) {
+    const sofia = readSofiaText(decoded.text, source);
+    return { notams: sofia.notams, diagnostics: [...diagnostics, ...sofia.diagnostics], format: "sofia", sha256 };
   }
   const format: NotamFormat = /^\s*\{/.test(decoded.text) ? "jsonl" : "text";
   const read = format === "jsonl" ? readNotamJsonLines(decoded.text, source) : readNotamText(decoded.text, source);

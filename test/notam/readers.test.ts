@@ -1,17 +1,25 @@
 // The NOTAM readers on the fixtures of fixtures/notam (PROVENANCE.md there): goldens, shared shape, the source entry.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { fromPibStamp, readNotamJsonLines } from "../../src/notam/jsonl.js";
 import { readNotamSource } from "../../src/notam/read.js";
+import { readSofiaText } from "../../src/notam/sofia.js";
 import { readNotamText } from "../../src/notam/text.js";
-import { expectGolden, FIXTURES } from "../helpers.js";
+import { expectGolden, FIXTURES, HAS_SHARED, SHARED_DATA } from "../helpers.js";
 
 const DIR = path.join(FIXTURES, "notam");
 const bytes = (name: string): Uint8Array => readFileSync(path.join(DIR, name));
 const golden = (name: string): string => path.join(DIR, name.replace(/\.(txt|jsonl)$/, ".expected.json"));
-const CASES = ["icao-plain.txt", "icao-parens.txt", "uk-pib.jsonl", "raw-text.jsonl", "xctools.jsonl"];
+const CASES = [
+  "icao-plain.txt",
+  "icao-parens.txt",
+  "uk-pib.jsonl",
+  "raw-text.jsonl",
+  "xctools.jsonl",
+  "sofia-route.txt",
+];
 
 describe("NOTAM readers golden", () => {
   it.each(CASES)("%s", (name) => expectGolden(golden(name), readNotamSource(bytes(name), name)));
@@ -156,5 +164,69 @@ describe("readNotamSource", () => {
     const r = readNotamSource(Buffer.from(text, "latin1"), "latin1.txt");
     expect(r.notams[0]?.itemE).toBe("ZONE INTERDITE \u00e0 BLOIS");
     expect(r.diagnostics.map((d) => [d.code, d.severity])).toEqual([["source.encoding.windows1252", "repaired"]]);
+  });
+});
+
+describe("readSofiaText (SOFIA-Briefing route brief, fixtures/notam/sofia-route.txt)", () => {
+  const text = readFileSync(path.join(DIR, "sofia-route.txt"), "utf8");
+  const sofia = readSofiaText(text, "sofia-route.txt");
+
+  it("reads each NOTAM with its issuing office, B/C from DU/AU (EST, PERM), items in the order A Q D E F G", () => {
+    expect(sofia.notams.map((n) => [n.nof, n.id, n.type, n.itemB, n.itemC])).toEqual([
+      ["LSSN", "A0756/25", "N", "2512191100", "2603282330"],
+      ["LIIC", "M0053/26", "N", "2601130000", "2603272359"],
+      ["EDDZ", "B0051/26", "N", "2602090545", "2602121515"],
+      ["LOWW", "A0216/26", "N", "2602091200", "2602121900"],
+      ["LFFA", "D3886/25", "N", "2507070000", "PERM"],
+      ["LPPP", "A0555/26", "N", "2602060018", "2602082359EST"],
+    ]);
+    const [, italy, germany, austria] = sofia.notams;
+    // a schedule wrapped over two lines stays one Item D
+    expect(italy?.itemD).toBe("MON-THU 0000-0630 2000-2359, FRI 0000-0630 1900-2359,  SAT SUN\n0000-2359");
+    expect([germany?.itemE, germany?.itemF, germany?.itemG]).toEqual([
+      "RESTRICTED AREA EDR132B (HEUBERG) ACT.",
+      "GND",
+      "18000FT AMSL",
+    ]);
+    expect(austria?.itemE).toContain("LO R 7 - ACTIVATED:\nREF AIP AUSTRIA");
+    expect(austria?.q?.code).toBe("QRRCA");
+    expect(sofia.diagnostics.filter((d) => !d.code.startsWith("notam.sofia."))).toEqual([]);
+  });
+
+  it("states its route and FIRs, no as-of time and no FIR coverage (a route brief lists a corridor)", () => {
+    expect(sofia.briefing).toEqual({
+      departure: "LSHJ",
+      destination: "ZBAA",
+      firs: ["EDGG", "LIBB", "LIMM", "LIRR", "LOVV"],
+    });
+    expect(sofia.diagnostics.map((d) => d.code)).toEqual(["notam.sofia.route", "notam.sofia.noAsOf"]);
+    const source = readNotamSource(Buffer.from(text), "sofia-route.txt");
+    expect(source.format).toBe("sofia");
+    expect(source.asOf).toBeUndefined();
+    expect(source.coverage).toBeUndefined();
+  });
+
+  it("skips a NOTAM whose validity line is not DU/AU, with a reason, and keeps the others", () => {
+    const broken = text.replace("DU: 09 02 2026 05:45 AU: 12 02 2026 15:15", "DU: 09/02/2026");
+    const r = readSofiaText(broken, "b.txt");
+    expect(r.notams.map((n) => n.id)).not.toContain("B0051/26");
+    expect(r.notams).toHaveLength(5);
+    const codes = r.diagnostics.filter((d) => d.id === "B0051/26").map((d) => [d.code, d.severity]);
+    expect(codes).toEqual([
+      ["notam.sofia.validity", "warning"],
+      ["notam.item.missing", "skipped"],
+    ]);
+  });
+
+  it.runIf(HAS_SHARED)("reads all 4 915 NOTAMs of the six real briefs without a diagnostic of its own", () => {
+    const dir = path.join(SHARED_DATA, "notam", "sofia_route_briefs_2026-02");
+    let n = 0;
+    for (const f of readdirSync(dir).filter((x) => x.endsWith(".txt.gz"))) {
+      const r = readNotamSource(readFileSync(path.join(dir, f)), f);
+      expect(r.format).toBe("sofia");
+      expect(r.diagnostics.filter((d) => d.severity !== "warning" || !d.code.startsWith("notam.sofia."))).toEqual([]);
+      n += r.notams.length;
+    }
+    expect(n).toBe(4915);
   });
 });
