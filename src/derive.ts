@@ -90,7 +90,11 @@ export async function derive(
     ...resolveDay(
       selected,
       { day, now, sources, window },
-      { ...(stage ? { notams: stage.linked } : {}), ...(aup ? { allocations: aup.linked } : {}), amcManaged },
+      {
+        ...(stage ? { notams: stage.linked, unsure: stage.unsure } : {}),
+        ...(aup ? { allocations: aup.linked } : {}),
+        amcManaged,
+      },
       explanations,
       track,
     ),

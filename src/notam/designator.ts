@@ -1,8 +1,14 @@
-// Designators that name airspaces, in airspace names and in NOTAM text, normalised so that they meet (DESIGN §4):
-//   `ED-R 116`, `EDR116`, `ED R116` → EDR116     `LF-R34 A2`, `LF-R 45 N1` → LFR34A2, LFR45N1     `EG D098D` → EGD98D
-//   `TSA 2` in LK → TSA2, LKTSA2     `LF-CBA16B`, `EBTSA13A` → LFCBA16B, EBTSA13A     `TRA NA`, `TRA/TSA S1` → TRANA, TSAS1
-//   lists: `TRA 4/5/6` → TRA4 TRA5 TRA6     `LF-R 45 A, B, C` → LFR45A LFR45B LFR45C     `EGD701A, 701B` → EGD701A EGD701B
-// An alias table carries the names that cannot be derived (`TRA LAUTER 1 C` = EDR205C).
+// The designator grammar: how Europe writes the areas NOTAMs, AUP rows and airspace names name (DESIGN §4), in one
+// place with its alias table (aliases.json). Every spelling of one volume normalises to one string:
+//   `ED-R 132B`, `EDR132B`, `ED R132B` → EDR132B      `LO R 7`, `LOR7 (LIZUM)` → LOR7      `LOD 25A` → LOD25A
+//   `LF-R 34 A2`, `LF R175 A` → LFR34A2, LFR175A       `EG D098D` → EGD98D          `LFCBA-16B` → LFCBA16B
+//   `EP TSA 5A`, `EPTSA5A` → EPTSA5A   `EPTR767A` → EPTR767A   `LI R 64/A` → LIR64A   `LF-R205/2` → LFR205.2
+//   national forms take the ICAO prefix of their country: `TSA 2` in LK → TSA2 and LKTSA2; airspace names written
+//   without it (Poland's `R 129`, `TR 501`, `TS 05F`) → EPR129, EPTR501, EPTS5F
+// Lists name each member: `LF-R 368 A B C1 C2 E1 E2`, `LF-R201 B1 B2`, `LF-D596 A/B/C`, `LF-R 336 A ET B`,
+// `LF-R 45 A TO D`, `LFR31 (A1, A2, H)`, `TRA 4/5/6`, `EGD701A, 701B AND 701C`, `LF-R65-R66 ET D67`.
+// A prefix written apart from its kind (`LO R 7`, `LF D596`) counts only in the NOTAM's own country: French `ET D67`
+// is "and D67", not a German area; `ENR 5` is the AIP chapter.
 import { countryOfIcao } from "../geo/icao-prefixes.js";
 import aliases from "./aliases.json" with { type: "json" };
 
@@ -12,71 +18,127 @@ export function normalizeDesignator(text: string): string {
 }
 
 export interface DesignatorMatch {
+  /** Normalised: `LFR201B1`. */
   designator: string;
-  /** Where the designator (or the list it belongs to) starts and ends in the text. */
+  /** Where the expression naming it (the whole list) starts and ends in the text. */
   at: number;
   end: number;
 }
 
-/** A sector written apart from its number (`LF-R34 A2`, `LF-R 45 N1`, `LF R175 A`): one letter, maybe digits. */
-const SPACED_SECTOR = String.raw`(?:[ -]([A-Z]\d{0,2})(?=[\s,./;:)]|$))?`;
-// ICAO-prefixed areas: ED-R 116A, LF-R 20B3W, EGD113A, EBR08, LSR56, LKP1, ED-D 19A (not `AIP ENR 5.1`: a chapter)
-const PREFIXED = new RegExp(
-  String.raw`(?<!AIP )\b([A-Z]{2})[ -]?([RDP])[ -]?(\d{1,4}[A-Z]?\d?[A-Z]?)\b(?![.]\d)${SPACED_SECTOR}`,
-  "g",
-);
+export interface GrammarContext {
+  /** ICAO prefix of the NOTAM's (or airspace's) country: national forms take it, a spaced prefix must be it. */
+  prefix?: string | undefined;
+  /** Reading an airspace's name, not a NOTAM: bare national kinds (`R 129`, `TR 501`) count. */
+  name?: boolean;
+}
+
+/** Kinds a designator names after an ICAO prefix; the two-letter Polish `TR`/`TS` only glued to it (`EPTR767A`). */
+const KINDS = "TRA|TSA|CBA|MTA|LFA|HTA|TR|TS|R|D|P";
+/** Kinds written without a prefix in NOTAM text: the national reserved and training areas the AUP activates. */
+const NATIONAL = "TRA|TSA|CBA|MTA|LFA|HTA";
 /** Two-letter words that follow a kind in prose (`TRA IS ACTIVE`), not sector letters (`TRA NA`, `TRA WC`). */
-const WORDS = "(?:IS|IN|OF|TO|BY|AT|ON|OR|AN|AS|BE|UP|NO|IF|IT|WI|FM|DE|LE|LA|DU|ET|EN|AU|OU)";
-/** National kinds of reserved and training areas that NOTAMs and the AUP activate. */
-const KINDS = "TRA|TSA|CBA|MTA|LFA|HTA";
-// with the ICAO prefix glued or hyphenated (`EBTSA13A`, `LF-CBA16B`), or without (`TSA 2`, `TRA NA`, `TRA/TSA S1`)
-const NATIONAL = new RegExp(
-  String.raw`\b(?:([A-Z]{2})-?)?(${KINDS})(?:[ -]?(\d{1,4}[A-Z]?\d?)\b|[ -](?!${WORDS}\b)([A-Z]\d{1,2}|[A-Z]{1,2})(?![A-Z0-9'-]))`,
+const WORDS = new Set("IS IN OF TO BY AT ON OR AN AS BE UP NO IF IT WI FM DE LE LA DU ET EN AU OU".split(" "));
+
+// `LF-R 368`, `EDR132B`, `LO R 7`, `EPTR767A`, `LFCBA-16B`, `LF-R-574`, `LI R 64/A`, `LF-R205/2`, `LF-R217/1.1`
+const PREFIXED = new RegExp(
+  String.raw`(?<![A-Z0-9])([A-Z]{2})(-|\s)?(${KINDS})(?:\s?-\s?|\s)?(\d{1,4})(?:\/(\d{1,2}(?:\.\d)?)(?!\d))?([A-Z]{1,3}\d{0,2}[A-Z]?(?:\.\d{1,2})?)?(?![A-Z0-9])(?!\.\d)`,
   "g",
 );
-/** What may follow a designator to name more of the same family: `/5/6`, `, B, C`, ` AND 701B`. */
-const LIST = /^(?:\s*(?:,|\/|&|\+|\bAND\b)\s*(\d{1,4}[A-Z]?\d?|[A-Z]\d{0,2})(?=[\s,./;:)]|$))+/;
-const LIST_ITEM = /(?:,|\/|&|\+|\bAND\b)\s*(\d{1,4}[A-Z]?\d?|[A-Z]\d{0,2})/g;
+// `TSA 2`, `TRA NA`, `TRA/TSA S1`, `CBA 16B`
+const BARE = new RegExp(
+  String.raw`(?<![A-Z0-9])(${NATIONAL})(?:[ -]?(\d{1,4}[A-Z]?\d?)(?![A-Z0-9])|[ -]([A-Z]\d{1,2}|[A-Z]{1,2})(?![A-Z0-9'-]))`,
+  "g",
+);
+// airspace names only: Poland's `R 129`, `TR 501Z`, `TS 05F`, `D 15`, `P 28 …`, GB's `D307 DONNA NOOK`
+const BARE_NAME = /^(TR|TS|R|D|P)\s?(\d{1,4})([A-Z]{0,2}\d?)(?![A-Z0-9])/;
+
+/** `ZONE R45A`, `ZONES R45 A B`, `AREA D15`: a zone word, then an area kind and number without prefix. */
+const ZONE_AREA =
+  /\b(?:ZONES?|AREAS?|R-AREA|D-AREA|P-AREA|STREFA|STREFY)\s+(([RDP])(\d{1,4})([A-Z]{1,3}\d{0,2}(?:\.\d{1,2})?)?)(?![A-Z0-9])(?!\.\d)/g;
+/** One sector token after a number: `A`, `B1`, `C2`, `N1`. */
+const SECTOR = /^[A-Z]\d{0,2}$/;
+/** What joins the members of a list: `,`, `/`, `&`, `+`, `AND`, `ET`, `UND`, or a blank alone (sectors only). */
+const JOIN = /^(?:\s*[,/&+]\s*|\s+(?:AND|ET|UND)\s+|\s*-\s*(?=[RDP]\d))/;
 
 const ALIASES = aliases.names as Record<string, string>;
 
 /** Candidate designators in a text, normalised, in order, without repeats. */
-export function designatorsIn(text: string, icaoPrefix?: string): string[] {
-  return [...new Set(designatorMatches(text, icaoPrefix).map((m) => m.designator))];
+export function designatorsIn(text: string, prefix?: string): string[] {
+  return [...new Set(designatorMatches(text, { prefix }).map((m) => m.designator))];
 }
 
-/** Every designator occurrence with its position (for the words around it), lists expanded. */
-export function designatorMatches(text: string, icaoPrefix?: string): DesignatorMatch[] {
+/** Every designator occurrence with the place of its expression (for the words around it), lists expanded. */
+export function designatorMatches(text: string, ctx: GrammarContext = {}): DesignatorMatch[] {
   // `ED-R10C_2` is the second part of ED-R10C: the underscore must not hide the designator
   const upper = text.toUpperCase().replace(/_/g, " ");
   const out: DesignatorMatch[] = [];
-  const push = (stem: string, body: string, at: number, end: number) => {
-    out.push({ designator: `${stem}${number(body)}`, at, end });
-    // a list after it names more areas of the same family
-    const list = LIST.exec(upper.slice(end));
-    if (!list) return;
-    const [, num = "", letters = ""] = /^(\d+)([A-Z]*\d*[A-Z]?)$/.exec(number(body)) ?? [];
-    for (const m of list[0].matchAll(LIST_ITEM)) {
-      const item = m[1]!;
-      // a number replaces the whole (`TRA 4/5`), a sector letter replaces the sector (`45 A, B`)
-      const next = /^\d/.test(item) ? number(item) : letters || /^[A-Z]\d*$/.test(item) ? `${num}${item}` : "";
-      if (next) out.push({ designator: `${stem}${next}`, at, end: end + list[0].length });
-    }
-  };
+  const taken: Array<[number, number]> = [];
+  const free = (at: number) => !taken.some(([s, e]) => at >= s && at < e);
   for (const m of upper.matchAll(PREFIXED)) {
-    // only real ICAO prefixes: `AND 1`, `SEP 1`, `WED 600` are words, not areas
-    if (countryOfIcao(m[1]!) === undefined) continue;
-    push(`${m[1]}${m[2]}`, `${m[3]}${m[4] ?? ""}`, m.index, m.index + m[0].length);
+    const at = m.index;
+    if (!free(at)) continue;
+    const [, pp = "", sep, kind = "", num = "", sub, glued] = m;
+    if (!prefixOk(upper, at, pp, sep, kind, num, ctx)) continue;
+    const stem = `${pp}${kind}`;
+    const head = `${number(num)}${sub ? `.${sub}` : ""}`;
+    const end = at + m[0].length;
+    const members = glued ? [`${head}${glued}`] : [head];
+    let stop = end;
+    if (!glued && !sub) {
+      const sectors = sectorList(upper, end);
+      if (sectors) {
+        members.splice(0, 1, ...sectors.items.map((s) => `${head}${s}`));
+        stop = sectors.end;
+      }
+    }
+    const more = memberList(upper, stop, kind);
+    for (const item of more.items) members.push(item.kind === kind ? item.body : `${pp}${item.kind}${item.body}`);
+    stop = more.end;
+    taken.push([at, stop]);
+    for (const body of members)
+      out.push({ designator: /^[A-Z]{2}[A-Z]/.test(body) ? body : `${stem}${body}`, at, end: stop });
   }
-  for (const m of upper.matchAll(NATIONAL)) {
-    const prefix = m[1] && countryOfIcao(m[1]) !== undefined ? m[1] : undefined;
-    if (m[1] && !prefix) continue;
-    const body = m[3] ?? m[4]!;
-    const end = m.index + m[0].length;
-    if (prefix) push(`${prefix}${m[2]}`, body, m.index, end);
-    else {
-      push(m[2]!, body, m.index, end);
-      if (icaoPrefix) push(`${icaoPrefix}${m[2]}`, body, m.index, end);
+  for (const m of upper.matchAll(BARE)) {
+    const at = m.index;
+    if (!free(at)) continue;
+    const body = m[2] ?? m[3] ?? "";
+    if (m[3] && WORDS.has(m[3])) continue;
+    const end = at + m[0].length;
+    const stem = m[1]!;
+    const members = [number(body)];
+    const more = memberList(upper, end, stem);
+    for (const item of more.items) if (item.kind === stem) members.push(item.body);
+    taken.push([at, more.end]);
+    for (const b of members) {
+      out.push({ designator: `${stem}${b}`, at, end: more.end });
+      if (ctx.prefix) out.push({ designator: `${ctx.prefix}${stem}${b}`, at, end: more.end });
+    }
+  }
+  // `ZONE R45A BOURGOGNE`, `R-AREA R7`: an area of the NOTAM's own country written without its prefix
+  if (!ctx.name && ctx.prefix) {
+    for (const m of upper.matchAll(ZONE_AREA)) {
+      const at = m.index + m[0].length - m[1]!.length;
+      if (!free(at)) continue;
+      const [, , kind = "", num = "", glued] = m;
+      const head = number(num);
+      const members = glued ? [`${head}${glued}`] : [head];
+      let stop = at + m[1]!.length;
+      if (!glued) {
+        const sectors = sectorList(upper, stop);
+        if (sectors) {
+          members.splice(0, 1, ...sectors.items.map((x) => `${head}${x}`));
+          stop = sectors.end;
+        }
+      }
+      taken.push([at, stop]);
+      for (const b of members) out.push({ designator: `${ctx.prefix}${kind}${b}`, at, end: stop });
+    }
+  }
+  if (ctx.name && ctx.prefix) {
+    const lead = BARE_NAME.exec(upper.trimStart());
+    if (lead) {
+      const at = upper.length - upper.trimStart().length;
+      out.push({ designator: `${ctx.prefix}${lead[1]}${number(lead[2]!)}${lead[3]}`, at, end: at + lead[0].length });
     }
   }
   for (const [name, designator] of Object.entries(ALIASES)) {
@@ -86,20 +148,127 @@ export function designatorMatches(text: string, icaoPrefix?: string): Designator
   return out.sort((a, b) => a.at - b.at);
 }
 
+/**
+ * A prefix glued or hyphenated to its kind is a designator wherever it is a real ICAO prefix. Written apart
+ * (`LO R 7`) only in its own country or an airspace name: `ET D67` is French for "and D67", `EN R102` is Norway's.
+ * `ENR 5` and `AIP ENR 5.1` are the AIP's en-route part.
+ */
+function prefixOk(
+  upper: string,
+  at: number,
+  pp: string,
+  sep: string | undefined,
+  kind: string,
+  num: string,
+  ctx: GrammarContext,
+): boolean {
+  if (countryOfIcao(pp) === undefined) return false;
+  if (pp === "EN" && kind === "R" && sep === undefined && upper[at + 3] === " " && num.length === 1) return false;
+  if (/AIP\s+$/.test(upper.slice(Math.max(0, at - 5), at))) return false;
+  // the glued two-letter kinds are Poland's (EPTR, EPTS), and CBA/TRA/TSA need the kind whole
+  if ((kind === "TR" || kind === "TS") && sep !== undefined) return false;
+  if (sep === undefined || sep === "-") return true;
+  if (ctx.name === true || pp === ctx.prefix) return true;
+  // of unknown country (an AUP row, a test), a spaced prefix counts unless it is also a word
+  return ctx.prefix === undefined && !SPACED_WORDS.has(pp);
+}
+
+/** ICAO prefixes that are also words of NOTAM prose before `R`, `D` or `P`: French `ET`, `EN`, `LE`, `LA`. */
+const SPACED_WORDS = new Set(["ET", "EN", "LE", "LA", "LO", "LI", "EL"]);
+
+/** `A B C1 C2`, `A/B/C`, `A, B ET C`, `A TO D`, `(A1, A2, H)` right after a number: its sectors. */
+function sectorList(upper: string, from: number): { items: string[]; end: number } | undefined {
+  let rest = upper.slice(from, from + 80);
+  let offset = 0;
+  const paren = /^\s*\(/.exec(rest);
+  if (paren) {
+    const close = rest.indexOf(")");
+    if (close < 0) return undefined;
+    const inner = rest
+      .slice(paren[0].length, close)
+      .split(/\s*,\s*|\s+/)
+      .filter((t) => t !== "");
+    if (inner.length === 0 || !inner.every((t) => SECTOR.test(t))) return undefined;
+    return { items: inner, end: from + close + 1 };
+  }
+  const items: string[] = [];
+  for (;;) {
+    const sep = items.length === 0 ? /^[ ]/.exec(rest) : (JOIN.exec(rest) ?? /^[ ]/.exec(rest));
+    if (!sep) break;
+    const token = /^([A-Z]\d{0,2})(?![A-Z0-9])/.exec(rest.slice(sep[0].length));
+    if (!token) break;
+    const t = token[1]!;
+    // `A TO D`: the letters between
+    const range = /^\s+TO\s+([A-Z])(?![A-Z0-9])/.exec(rest.slice(sep[0].length + t.length));
+    if (range && /^[A-Z]$/.test(t) && range[1]! > t) {
+      for (let c = t.charCodeAt(0); c <= range[1]!.charCodeAt(0); c++) items.push(String.fromCharCode(c));
+      const used = sep[0].length + t.length + range[0].length;
+      rest = rest.slice(used);
+      offset += used;
+      continue;
+    }
+    items.push(t);
+    const used = sep[0].length + t.length;
+    rest = rest.slice(used);
+    offset += used;
+  }
+  return items.length > 0 ? { items, end: from + offset } : undefined;
+}
+
+/** `, 701B`, `/5/6`, ` AND 132C`, `-R66`, ` ET D67` after a designator: more areas of the same prefix. */
+function memberList(
+  upper: string,
+  from: number,
+  kind: string,
+): { items: Array<{ kind: string; body: string }>; end: number } {
+  const items: Array<{ kind: string; body: string }> = [];
+  let at = from;
+  for (;;) {
+    const rest = upper.slice(at, at + 40);
+    const sep = JOIN.exec(rest);
+    if (!sep) break;
+    const m = /^([RDP])?(\d{1,4})([A-Z]\d?[A-Z]?)?(?![A-Z0-9])(?!\.\d)/.exec(rest.slice(sep[0].length));
+    if (!m) break;
+    // a kind letter names another area kind of the same prefix (`LF-R65-R66 ET D67`), only after R, D, P areas
+    if (m[1] && !/^[RDP]$/.test(kind)) break;
+    items.push({ kind: m[1] ?? kind, body: `${number(m[2]!)}${m[3] ?? ""}` });
+    at += sep[0].length + m[0].length;
+  }
+  return { items, end: at };
+}
+
+/** `098D` and `98D` are the same area: leading zeros go. */
+const number = (n: string) => n.replace(/^0+(?=\d)/, "");
+
+/** The area a sectored designator belongs to: `LFR34A2` → LFR34, `EGD323F` → EGD323; none for `EGD323`. */
+export function familyOf(designator: string): string | undefined {
+  const m = /^([A-Z]{2,}?\d+(?:\.\d+)*)[A-Z][A-Z0-9]*$/.exec(designator);
+  return m?.[1];
+}
+
+/** The volume a numbered sub-volume belongs to: `LFR201B1` → LFR201B, `LFR368C2` → LFR368C; none for `LFR201B`. */
+export function parentOf(designator: string): string | undefined {
+  const m = /^([A-Z]{2,}?\d+[A-Z]+)\d+$/.exec(designator);
+  return m?.[1];
+}
+
+/**
+ * The volumes a combined volume of the source holds: `LFR203ABC` → LFR203A, LFR203B, LFR203C; `LFR170AB`. Only runs
+ * of consecutive letters: `LFR45NS`, `LFR55AE` are sectors of their own names, not pairs.
+ */
+export function combinedParts(designator: string): string[] {
+  const m = /^([A-Z]{2,}?\d+)([A-Z]{2,4})$/.exec(designator);
+  if (!m) return [];
+  const letters = m[2]!;
+  for (let i = 1; i < letters.length; i++) if (letters.charCodeAt(i) !== letters.charCodeAt(i - 1) + 1) return [];
+  return [...letters].map((c) => `${m[1]}${c}`);
+}
+
 /** A bare `D307`, `R10A` as an airspace's leading name token (GB names): the area with its country's prefix. */
 export function bareAreaDesignator(token: string, icaoPrefix: string): string | undefined {
   const m = /^([RDP])(\d{1,4}[A-Z]?\d?[A-Z]?)$/.exec(token.toUpperCase());
   return m ? `${icaoPrefix}${m[1]}${number(m[2]!)}` : undefined;
 }
-
-/** The area a sectored designator belongs to: `LFR34A2` → LFR34, `EGD323F` → EGD323; none for `EGD323`. */
-export function familyOf(designator: string): string | undefined {
-  const m = /^(.*?\d+)[A-Z][A-Z0-9]*$/.exec(designator);
-  return m?.[1];
-}
-
-/** `098D` and `98D` are the same area: leading zeros go. */
-const number = (n: string) => n.replace(/^0+(?=\d)/, "");
 
 /** A name as the alias table keys it: upper case, single spaces. */
 export function normalizeName(name: string): string {

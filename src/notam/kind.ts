@@ -6,8 +6,9 @@ import type { NotamKind } from "../model/vocab.js";
 const RESTRICTIVE_SUBJECTS = new Set(["RA", "RD", "RM", "RO", "RP", "RR", "RT"]);
 const RESTRICTIVE_CONDITIONS = new Set(["CA", "CS", "LW", "LT", "LP", "CH"]);
 const AIRSPACE_SUBJECTS = new Set(["AC", "AE", "AT", "AZ", "AF", "AU", "AD", "AO"]);
-/** Activated, installed, hours or changes; and (issue 15) prohibited / prohibited to: `BEAUVECHAIN CTR PROHIBITED …`. */
-const AIRSPACE_CONDITIONS = new Set(["CA", "CS", "AH", "CH", "LP", "LT"]);
+/** Activated, installed, hours or changes; (issue 15) prohibited / prohibited to: `BEAUVECHAIN CTR PROHIBITED …`;
+ * (issue 42) closed: `SYLT CTR MAY BE CLSD UP TO 30MIN` (a closed CTR is no less there). */
+const AIRSPACE_CONDITIONS = new Set(["CA", "CS", "AH", "CH", "LP", "LT", "LC"]);
 
 export interface QCode {
   subject: string;
@@ -33,6 +34,17 @@ export function notamKind(q: QLine | undefined, itemE: string): NotamKind | null
   if (subject.startsWith("W") && condition === "LW") return "V";
   if (AIRSPACE_SUBJECTS.has(subject) && AIRSPACE_CONDITIONS.has(condition)) return "A";
   return null;
+}
+
+/**
+ * A plain-language NOTAM (condition XX) about an airspace subject (`QRDXX EGD510C SPADEADAM NO DANGER AREA CROSSING
+ * SERVICE AVAILABLE`, `QATXX … IN THE SCOTTISH TMA`): of no kind of its own (DESIGN §4), but it may inform about, or
+ * change, an airspace it names, so it is linked; unlinked it is left out.
+ */
+export function isPlainAirspaceNotam(q: QLine | undefined): boolean {
+  const code = qCode(q);
+  if (!code || code.condition !== "XX") return false;
+  return RESTRICTIVE_SUBJECTS.has(code.subject) || AIRSPACE_SUBJECTS.has(code.subject);
 }
 
 /** Obstacles (OB) and obstacle lights (OL): published with their own geometry although of kind null. */

@@ -76,13 +76,17 @@ export interface Activity {
     | "aipHoursMayExtend"
     | "hoursUnknown"
     | "linked"
-    | "deactivated";
+    | "deactivated"
+    | "notamUnsure"
+    | "notamChanged";
   /** For the conditional rows: what each source that could activate it said. */
   evidence?: EvidenceNote[];
   /** The AIP hours that decided or were weighed, as written and where. */
   hours?: { text: string; from: string; kind: string };
   /** What linked NOTAMs did to the day, for `explain` (set by airspaceDay). */
   notamEffect?: NotamEffect;
+  /** NOTAMs that made a `No` `Unknown` (rules notamUnsure, notamChanged), for `explain`. */
+  reasons?: string[];
 }
 
 /** How linked NOTAMs changed an airspace's day: `explain` names them beside the row that fired. */

@@ -23,12 +23,53 @@ export interface AirspaceDay {
 
 export interface Linked {
   notams?: readonly DayNotam[];
+  /** Activation NOTAMs that name this airspace's area but not certainly this volume (DESIGN §4 "unsure"). */
+  unsure?: readonly DayNotam[];
   allocations?: readonly DayAllocation[];
   /** Its designator appears in the AUP data (AMC-manageable): conditional on the AUP. */
   amcManaged?: boolean;
 }
 
+/**
+ * The day of one airspace (the decision table's rows from `linked` down), then the rows that keep a `No` from being
+ * said without certainty: a current activation NOTAM that names its area but not certainly this volume, or a NOTAM
+ * that changes its hours or status, makes it `Unknown` (never `No`).
+ */
 export function airspaceDay(a: NormalizedAirspace, ctx: ActivityContext, linked: Linked = {}): AirspaceDay {
+  const day = decidedDay(a, ctx, linked);
+  const activity = day.activity;
+  if (activity.isActive !== "No" || activity.rule === "outsideValidity" || activity.rule === "deactivated") return day;
+  const current = (dns: readonly DayNotam[]) => dns.filter((dn) => activeAt(dn.spans, ctx) === "Yes");
+  const unsure = current(linked.unsure ?? []);
+  const changing = unsure.length > 0 ? [] : current((linked.notams ?? []).filter((dn) => isChange(dn)));
+  const why = unsure.length > 0 ? unsure : changing;
+  if (why.length === 0) return day;
+  return {
+    ...day,
+    activity: {
+      ...activity,
+      isActive: "Unknown",
+      activationType: "isOtherActiveAirspace",
+      rule: unsure.length > 0 ? "notamUnsure" : "notamChanged",
+      reasons: why.map((dn) => dn.notam.id),
+    },
+  };
+}
+
+/** A NOTAM about the airspace that changes its hours, limits or status without activating or deactivating it. */
+const isChange = (dn: DayNotam) => dn.kind !== "D" && dn.effect === "change";
+
+/**
+ * A deactivation takes time away only when its time is certain: an `exact` Item D, or no Item D and an Item E that
+ * gives no times of its own (`CTR LOURDES DESACTIVEE : ATS NON ASSURES : 0200-0400 2230-2330` is off at those
+ * times only, and [B, C] would say all day).
+ */
+function trustedDeactivation(dn: DayNotam): boolean {
+  if (dn.schedule) return dn.schedule.status === "exact";
+  return !/\b[0-2]\d[0-5]\d ?- ?[0-2]\d[0-5]\d\b/.test(dn.notam.itemE);
+}
+
+function decidedDay(a: NormalizedAirspace, ctx: ActivityContext, linked: Linked): AirspaceDay {
   const notamsIn = linked.notams ?? [];
   const allocationsIn = linked.allocations ?? [];
   const zone = timeZoneOf(a.country);
@@ -36,10 +77,13 @@ export function airspaceDay(a: NormalizedAirspace, ctx: ActivityContext, linked:
   const own = { upper: a.upperLimit, lower: a.lowerLimit };
   const notams = notamsIn.map((dn) => linkedNotam(dn));
   const aupuups = allocationsIn.map(aupRecord);
-  // only a trusted schedule (or a NOTAM without Item D: its [B, C]) may take time away
-  const trusted = (dn: DayNotam) => dn.schedule === undefined || dn.schedule.status === "exact";
+  // only a trusted schedule (or a NOTAM without Item D and without times in E: its [B, C]) may take time away
+  const trusted = trustedDeactivation;
   const subtract = unionSpans(notamsIn.filter((dn) => dn.kind === "D" && trusted(dn)).flatMap((dn) => dn.spans));
-  const activating = notamsIn.filter((dn) => dn.kind !== "D").map((dn) => ({ dn, spans: minus(dn.spans, subtract) }));
+  // what activates is what the NOTAM is about and says is active; a change or a contact update activates nothing
+  const activating = notamsIn
+    .filter((dn) => dn.kind !== "D" && dn.effect === "activate")
+    .map((dn) => ({ dn, spans: minus(dn.spans, subtract) }));
   const active = allocationsIn
     .filter((x) => x.status === "ACTIVE")
     .map((x) => ({ x, spans: minus(x.spans, subtract) }));
@@ -51,7 +95,7 @@ export function airspaceDay(a: NormalizedAirspace, ctx: ActivityContext, linked:
   const removed = intersectSpans(
     unionSpans([
       ...base.spans,
-      ...notamsIn.filter((dn) => dn.kind !== "D").flatMap((dn) => dn.spans),
+      ...notamsIn.filter((dn) => dn.kind !== "D" && dn.effect === "activate").flatMap((dn) => dn.spans),
       ...allocationsIn.filter((x) => x.status === "ACTIVE").flatMap((x) => x.spans),
     ]),
     subtract,
@@ -111,7 +155,10 @@ export function airspaceDay(a: NormalizedAirspace, ctx: ActivityContext, linked:
       };
       return { activity, intervals: [], rows: [], notams, aupuups };
     }
-    const activity = { ...base, spans: baseSpans, isActive: activeAt(baseSpans, ctx), notamEffect: effect };
+    const isActive = activeAt(baseSpans, ctx);
+    // what is left of its day is over, and without the deactivation it would not be: the deactivation decided
+    const rule = isActive === "No" && activeAt(base.spans, ctx) === "Yes" ? "deactivated" : base.rule;
+    const activity = { ...base, spans: baseSpans, isActive, rule, notamEffect: effect };
     return { activity, intervals: baseSpans, rows: rowsOf(baseSpans), notams, aupuups };
   }
   const activity = touched ? { ...base, notamEffect: effect } : base;

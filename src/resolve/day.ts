@@ -12,6 +12,8 @@ import type { DayNotam } from "./notams.js";
 
 export interface DayLinks {
   notams?: ReadonlyMap<string, DayNotam[]>;
+  /** Activation NOTAMs naming an airspace's area, not certainly the airspace itself. */
+  unsure?: ReadonlyMap<string, DayNotam[]>;
   allocations?: ReadonlyMap<string, DayAllocation[]>;
   /** Ids of airspaces whose designator appears in the AUP data. */
   amcManaged?: ReadonlySet<string>;
@@ -52,15 +54,17 @@ function resolveOne(
   links: DayLinks,
 ): { feature: Feature; explanation: Explanation } {
   const notams = links.notams?.get(a.id);
+  const unsure = links.unsure?.get(a.id);
   const allocations = links.allocations?.get(a.id);
   const amcManaged = links.amcManaged?.has(a.id) ?? false;
   const day = airspaceDay(a, ctx, {
     ...(notams ? { notams } : {}),
+    ...(unsure ? { unsure } : {}),
     ...(allocations ? { allocations } : {}),
     amcManaged,
   });
   const explanation = explainActivity(a, day.activity, {
-    notams: day.notams.map((n) => n.NotamId),
+    notams: [...day.notams.map((n) => n.NotamId), ...(day.activity.reasons ?? [])],
     aup: day.aupuups.map((x) => `${x.Designator} ${x.StartDT}–${x.EndDT}`),
     amcManaged,
   });

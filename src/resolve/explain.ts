@@ -133,6 +133,10 @@ function rowSentence(
           : `outside its published hours${text}`;
       return `${where}; no fresh NOTAM source covers ${a.fir}, and a NOTAM may extend them: ${ev}`;
     }
+    case "notamUnsure":
+      return `may be active: NOTAM ${(activity.reasons ?? []).join(", ")} activates its area without certainly naming this volume (the source splits the area otherwise), so it is not said to be inactive`;
+    case "notamChanged":
+      return `may be active: NOTAM ${(activity.reasons ?? []).join(", ")} changes its hours or status, so it is not said to be inactive`;
     case "hoursUnknown":
       return `may be active at any time: ${hours} publish no times (HX, or a temporary area without dates)`;
     case "conditionalUnknown":

@@ -1,18 +1,26 @@
-// Linking NOTAMs (and later AUP allocations) to airspaces by designator (DESIGN §4): an index from every
-// designator an airspace answers to, looked up with the designators a NOTAM names. Geometry (the Q-line
-// circle against the airspace's box) only breaks ties between candidates; it never links on its own.
+// Linking NOTAMs (and AUP allocations) to airspaces by designator (DESIGN §4): an index from every designator an
+// airspace answers to, looked up with the designators a NOTAM names (src/notam/designator.ts), each judged a subject
+// or a mention (src/notam/subject.ts). A named volume links itself, else the source's volume that holds it
+// (`LF-R201 B1` → the file's `LF-R201B`; `LF-R203C` → its `LF-R203ABC`); an area named without sector links all its
+// sectors; a named volume never links its siblings. A volume the source does not have leaves its area's volumes
+// unsure: never linked, but never `No` either (resolve/airspace-activity.ts). Geometry (the Q-line circle against
+// the airspace's box) only breaks ties between candidates; it never links on its own.
 
 import { countryPrefixes } from "../geo/icao-prefixes.js";
 import { type Bbox, bboxOfPolygons } from "../geo/planar.js";
+import { AirspaceType } from "../model/vocab.js";
 import type { NormalizedAirspace } from "../normalize/airspace.js";
 import {
   bareAreaDesignator,
+  combinedParts,
   designatorMatches,
   designatorsIn,
   familyOf,
   normalizeDesignator,
+  parentOf,
 } from "../notam/designator.js";
-import { PlaceIndex } from "./link-places.js";
+import { isMention, kindOfDesignator } from "../notam/subject.js";
+import { PlaceIndex, type PlaceRef, type Unplaced } from "./link-places.js";
 
 export interface LinkQuery {
   /** Item E (and for AUP the designator column). */
@@ -24,28 +32,28 @@ export interface LinkQuery {
   /** Q-line centre and radius, for tie-breaking only. */
   centre?: { lat: number; lon: number };
   radiusNm?: number;
+  /** The Q-code's subject (letters 2–3, `RR`, `AC`): an activity placed `IN` an airspace of another kind mentions it. */
+  qSubject?: string;
 }
 
 export interface LinkResult {
-  /** Airspaces the NOTAM names. */
+  /** Airspaces the NOTAM is about. */
   airspaces: NormalizedAirspace[];
-  /** Designators the NOTAM names that no airspace answers to (for the unlinked report). */
+  /** Airspaces of an area it names whose volume it does not certainly name (`LF-R201 B3`, the source has B1, B2). */
+  unsure: NormalizedAirspace[];
+  /** Airspaces it names only as a reference (`IDENTIQUES A LA LF-R6A`, `WITHIN BIARRITZ CTR`): never linked. */
+  mentioned: NormalizedAirspace[];
+  /** Designators the NOTAM names as its subject that no airspace answers to (for the unlinked report). */
   unmatched: string[];
 }
 
-/**
- * Words that, shortly before a designator and in the same clause, say the NOTAM is not about that area:
- * `OUTSIDE LF-R45N3 HOURS`, `EXCEPT FOR AREA LF-R6A`, `BELOW THE PARIS TMA`. A comma or full stop ends the
- * clause: in `OUTSIDE OPN HR OF EBFS AD, EB-R06B IS ACTIVE` the aerodrome is context and EB-R06B the subject.
- */
-const INCIDENTAL =
-  /\b(OUTSIDE|EXCEPT|EXC|EXCL|EXCLUDING|NOT|ADJ|ADJACENT|BELOW|ABOVE|NEAR|VICINITY|SEE|REF|AVOID|CLEAR OF|CTC|CONTACT)\b[^,.;:]{0,24}$/;
 /** National kinds written without an ICAO prefix (`TSA2`, `TRANA`), as designatorMatches gives them. */
 const NATIONAL_FORM = /^(TRA|TSA|CBA|MTA|LFA|HTA)/;
-const incidental = (text: string, at: number) => INCIDENTAL.test(text.toUpperCase().slice(Math.max(0, at - 40), at));
 
 export class AirspaceLinker {
   private readonly index = new Map<string, NormalizedAirspace[]>();
+  /** Volumes a combined volume of the source holds (`LFR203C` → the file's `LF-R203ABC`). */
+  private readonly contains = new Map<string, NormalizedAirspace[]>();
   /** Sectored designators by their area (`EGD323` → EGD323A, EGD323F, …): a NOTAM naming the area names them all. */
   private readonly families = new Map<string, NormalizedAirspace[]>();
   private readonly places: PlaceIndex;
@@ -53,9 +61,16 @@ export class AirspaceLinker {
 
   constructor(airspaces: readonly NormalizedAirspace[]) {
     this.places = new PlaceIndex(airspaces);
+    const add = (map: Map<string, NormalizedAirspace[]>, d: string, a: NormalizedAirspace) => {
+      const list = map.get(d) ?? [];
+      if (!list.includes(a)) list.push(a);
+      map.set(d, list);
+    };
     for (const a of airspaces) {
+      // a gliding corridor through an area (`LF-R71A COULOIR EST (VOL LIBRE)`) is not the area
+      if (a.type === AirspaceType.GLIDING_SECTOR) continue;
       const prefix = countryPrefixes(a.country)[0];
-      const names = new Set(designatorsIn(a.name, prefix));
+      const names = new Set(designatorMatches(a.name, { prefix, name: true }).map((m) => m.designator));
       // the leading token of the name as written (`EBTRANA …`), for plans that use such designators
       const lead = normalizeDesignator(a.name.split(/\s+/)[0] ?? "");
       if (/\d/.test(lead) || lead.length >= 5) names.add(lead);
@@ -63,20 +78,37 @@ export class AirspaceLinker {
       const bare = prefix ? bareAreaDesignator(lead, prefix) : undefined;
       if (bare) names.add(bare);
       for (const d of names) {
-        const list = this.index.get(d) ?? [];
-        list.push(a);
-        this.index.set(d, list);
+        add(this.index, d, a);
+        for (const part of combinedParts(d)) add(this.contains, part, a);
       }
     }
-    for (const [d, list] of this.index) {
+    for (const [d, list] of [...this.index, ...this.contains]) {
       const family = familyOf(d);
-      if (family && !this.index.has(family)) this.families.set(family, [...(this.families.get(family) ?? []), ...list]);
+      if (family && !this.index.has(family)) for (const a of list) add(this.families, family, a);
+      // `LF-R45S6.1`, `LF-R45S6.2` are the parts of LF-R45S6 that a NOTAM names whole
+      const whole = /^(.+?\d[A-Z]*\d*)\.\d+(?:\.\d+)?$/.exec(d)?.[1];
+      if (whole && !this.index.has(whole)) for (const a of list) add(this.families, whole, a);
+      // `LF-R201B` named whole, the source splits it into `LF-R201B1`, `LF-R201B2`
+      const parent = parentOf(d);
+      if (parent && !this.index.has(parent)) for (const a of list) add(this.families, parent, a);
     }
   }
 
-  /** The airspaces of a designator: itself, else (for an area written without sector) all its sectors. */
+  /** The airspaces of a designator: itself, the volume holding it, else (named without sector) its sectors. */
   private answering(d: string): NormalizedAirspace[] | undefined {
-    return this.index.get(d) ?? this.families.get(d);
+    const own = this.index.get(d) ?? this.contains.get(d);
+    if (own) return own;
+    // `LF-R201 B1` where the source has one `LF-R201B`: the sub-volume is in it
+    const parent = parentOf(d);
+    if (parent && this.index.has(parent)) return this.index.get(parent);
+    return this.families.get(d);
+  }
+
+  /** The volumes of the area a designator belongs to, when the designator itself answers to none. */
+  private area(d: string): NormalizedAirspace[] {
+    const family = familyOf(d);
+    if (!family) return [];
+    return [...(this.index.get(family) ?? []), ...(this.families.get(family) ?? [])];
   }
 
   /** The normalised forms a designator as written (`EBR04`, `ED-R 205C`) is indexed under. */
@@ -98,41 +130,87 @@ export class AirspaceLinker {
 
   link(q: LinkQuery): LinkResult {
     const found = new Map<string, NormalizedAirspace>();
+    const unsure = new Map<string, NormalizedAirspace>();
+    const mentioned = new Map<string, NormalizedAirspace>();
     const unmatched: string[] = [];
     const seen = new Set<string>();
-    for (const { designator: d, at } of designatorMatches(
-      q.text,
-      q.country ? countryPrefixes(q.country)[0] : undefined,
-    )) {
-      // `OUTSIDE LF-R45N3 HOURS`, `EXCEPT FOR AREA LF-R6A`: named, but not what the NOTAM is about
-      if (incidental(q.text, at)) continue;
+    const prefix = q.country ? countryPrefixes(q.country)[0] : undefined;
+    for (const { designator: d, at } of designatorMatches(q.text, { prefix })) {
       if (seen.has(d)) continue;
       seen.add(d);
       // a bare national form (`TSA2`, `TRA NA`) names an area of the NOTAM's own country only
       const national = NATIONAL_FORM.test(d);
-      const candidates = this.answering(d)?.filter((a) => !national || !q.country || a.country === q.country);
-      if (!candidates || candidates.length === 0) {
-        // a bare national form is also tried with the prefix; only report the prefixed miss
-        if (!national) unmatched.push(d);
+      const own = (list: readonly NormalizedAirspace[]) =>
+        list.filter((a) => !national || !q.country || a.country === q.country);
+      const candidates = own(this.answering(d) ?? []);
+      // `IDENTIQUES A LA LF-R6A`, `EXC EPP28 TIME OF ACTIVITY`: named, but not what the NOTAM is about
+      if (isMention(q.text, at, kindOfDesignator(d), q.qSubject)) {
+        for (const a of candidates) mentioned.set(a.id, a);
         continue;
       }
-      for (const a of this.tieBreak(candidates, q)) found.set(a.id, a);
+      if (candidates.length > 0) {
+        for (const a of this.tieBreak(candidates, q)) found.set(a.id, a);
+        continue;
+      }
+      // a bare national form is also tried with the prefix; only report the prefixed miss
+      if (!national) unmatched.push(d);
+      for (const a of this.near(own(this.area(d)), q)) unsure.set(a.id, a);
     }
-    // `CTR LE TOUQUET`, `TMA 1, 2 SEINE`: named by kind and place, near the NOTAM's Q-line circle (a TMA's parts
-    // over the border included), or in its own country when it has no circle: a place name alone is not unique
-    // enough to link across Europe
-    for (const ref of this.places.find(q.text)) {
-      if (incidental(q.text, ref.at)) continue;
-      const local = q.centre ? this.near(ref.airspaces, q) : ref.airspaces.filter((a) => a.country === q.country);
-      for (const a of local) found.set(a.id, a);
+    // `CTR LE TOUQUET`, `TMA 1, 2 SEINE`, `ZRT 'PAMIERS-SAVERDUN'`: named by kind and place, near the NOTAM's Q-line
+    // circle (a TMA's parts over the border included), or in its own country when it has no circle: a place name
+    // alone is not unique enough to link across Europe
+    const { refs, unplaced } = this.places.read(q.text, q.locations);
+    for (const ref of [...refs, ...this.around(unplaced, q)]) {
+      // one place's parts whole when any of them is near (`TMA CHAMBERY` reaches far beyond Annecy's circle)
+      const local = q.centre
+        ? this.near(ref.airspaces, q).length > 0
+          ? ref.airspaces
+          : []
+        : ref.airspaces.filter((a) => a.country === q.country);
+      const into = isMention(q.text, ref.at, ref.kind, q.qSubject) ? mentioned : found;
+      for (const a of local) into.set(a.id, a);
     }
     // `EBBE TMA 1B`: the aerodrome's own code for the place, resolved by what lies in the Q-line circle
     if (q.centre && q.locations?.length) {
       for (const ref of this.places.findByLocation(q.text, q.locations, (a) => this.near([a], q).length > 0)) {
-        if (!incidental(q.text, ref.at)) for (const a of ref.airspaces) found.set(a.id, a);
+        const into = isMention(q.text, ref.at, ref.kind, q.qSubject) ? mentioned : found;
+        for (const a of ref.airspaces) into.set(a.id, a);
       }
     }
-    return { airspaces: [...found.values()], unmatched };
+    for (const id of found.keys()) {
+      unsure.delete(id);
+      mentioned.delete(id);
+    }
+    for (const id of unsure.keys()) mentioned.delete(id);
+    return {
+      airspaces: [...found.values()],
+      unsure: [...unsure.values()],
+      mentioned: [...mentioned.values()],
+      unmatched,
+    };
+  }
+
+  /**
+   * `RESTRICTIONS AD: TRAINING … PROHIBITED WITHIN TMA.` at LFSB: a kind named without its place in an aerodrome's
+   * NOTAM (one location in Item A, a Q-line circle of at most 50 NM) is the aerodrome's own when the airspaces of that
+   * kind around its reference point (the Q-line centre inside their box) all belong to one place (`TMA BALE`); with
+   * two places there, none. The text names the kind, Item A whose it is; geometry only says which of that kind.
+   */
+  private around(unplaced: readonly Unplaced[], q: LinkQuery): PlaceRef[] {
+    const centre = q.centre;
+    if (!centre || (q.radiusNm ?? 999) > 50 || q.locations?.length !== 1 || unplaced.length === 0) return [];
+    const out: PlaceRef[] = [];
+    for (const u of unplaced) {
+      const inside = this.places.ofKind(u.kind, (a) => {
+        const [w, s, e, n] = this.box(a);
+        return centre.lon >= w && centre.lon <= e && centre.lat >= s && centre.lat <= n;
+      });
+      const keys = new Set(inside.map((x) => x.key));
+      if (keys.size !== 1) continue;
+      const airspaces = this.places.place([...keys][0]!, u.wanted);
+      if (airspaces.length > 0) out.push({ airspaces, at: u.at, kind: u.kind });
+    }
+    return out;
   }
 
   /** Several airspaces of one designator in different places: keep those near the Q-line circle, if any is. */

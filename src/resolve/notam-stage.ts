@@ -29,6 +29,8 @@ export interface NotamSummary {
 export interface NotamStage {
   /** Linked NOTAMs per airspace id. */
   linked: Map<string, DayNotam[]>;
+  /** Activation NOTAMs that name an airspace's area without certainly naming the airspace, per airspace id. */
+  unsure: Map<string, DayNotam[]>;
   features: Feature[];
   /** Distinct A/D NOTAM ids per home country (airspace's country when linked). */
   airspaceNotams: Map<string, Set<string>>;
@@ -43,6 +45,7 @@ export function notamStage(
 ): NotamStage {
   const day = notamsForDay(notams, opts.day, linker, sink);
   const linked = new Map<string, DayNotam[]>();
+  const unsure = new Map<string, DayNotam[]>();
   const features: Feature[] = [];
   const airspaceNotams = new Map<string, Set<string>>();
   const count = (cc: string, id: string) => airspaceNotams.set(cc, (airspaceNotams.get(cc) ?? new Set()).add(id));
@@ -51,6 +54,9 @@ export function notamStage(
   let linkedCount = 0;
   for (const dn of day.notams) {
     byKind[dn.kind ?? "obstacle"] = (byKind[dn.kind ?? "obstacle"] ?? 0) + 1;
+    if (dn.effect === "activate" && dn.kind !== "D") {
+      for (const a of dn.unsure) unsure.set(a.id, [...(unsure.get(a.id) ?? []), dn]);
+    }
     if (dn.linked.length > 0) {
       linkedCount++;
       for (const a of dn.linked) {
@@ -105,6 +111,7 @@ export function notamStage(
   );
   return {
     linked,
+    unsure,
     features,
     airspaceNotams,
     summary: {

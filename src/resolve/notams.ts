@@ -8,11 +8,12 @@ import { type Notam, notamKey } from "../model/notam.js";
 import { clipToDay, type Span, type UtcDay } from "../model/time.js";
 import type { NotamKind } from "../model/vocab.js";
 import type { NormalizedAirspace } from "../normalize/airspace.js";
-import { isObstacle, notamKind } from "../notam/kind.js";
+import { isObstacle, isPlainAirspaceNotam, notamKind, qCode } from "../notam/kind.js";
 import { parseNotamLimit, qLimits } from "../notam/limits.js";
+import { type NotamEffect, notamEffect } from "../notam/subject.js";
 import { evaluateItemD, type ScheduleResult } from "../schedule/evaluate.js";
 import { parseValidity, type Validity } from "../schedule/validity.js";
-import type { AirspaceLinker } from "./link.js";
+import type { AirspaceLinker, LinkQuery, LinkResult } from "./link.js";
 
 export interface DayNotam {
   notam: Notam;
@@ -28,7 +29,12 @@ export interface DayNotam {
   lower?: VerticalLimit;
   /** Home country, from Item A (else the Q-line FIR). */
   country?: string;
+  /** Airspaces it is about (DESIGN §4): what it does to them is `effect`. */
   linked: NormalizedAirspace[];
+  /** What it does to the airspaces it is about: activates, deactivates, changes (never `No`) or only informs. */
+  effect: NotamEffect;
+  /** Airspaces of an area it names whose volume it does not certainly name: never `No` while it activates. */
+  unsure: NormalizedAirspace[];
 }
 
 export interface NotamDay {
@@ -107,7 +113,9 @@ export function notamsForDay(
       continue;
     }
     const obstacle = isObstacle(n.q);
-    if (kind === null && !obstacle) {
+    // plain language about an airspace: linked when it names one, else left out like any NOTAM of no kind
+    const plain = kind === null && isPlainAirspaceNotam(n.q);
+    if (kind === null && !obstacle && !plain) {
       drop("notAirspace");
       continue;
     }
@@ -115,16 +123,17 @@ export function notamsForDay(
     const spans = schedule ? schedule.intervals : [clipToDay([v.value.b, v.value.c ?? Number.POSITIVE_INFINITY], day)!];
     const country = countryOfIcao(n.itemA[0] ?? "") ?? (n.q ? countryOfIcao(n.q.fir) : undefined);
     let linked: NormalizedAirspace[] = [];
-    if (LINKABLE.has(kind)) {
-      const r = linker.link({
-        text: n.itemE,
-        locations: n.itemA,
-        ...(country ? { country } : {}),
-        ...(n.q?.centre ? { centre: n.q.centre } : {}),
-        ...(n.q?.radiusNm !== undefined ? { radiusNm: n.q.radiusNm } : {}),
-      });
+    let unsure: NormalizedAirspace[] = [];
+    const code = qCode(n.q);
+    if (LINKABLE.has(kind) || plain) {
+      const r = linker.link(linkQueryOf(n, country));
       linked = r.airspaces;
-      if (linked.length > 0 && (kind === "R" || kind === "V")) kind = "A";
+      unsure = plain ? [] : r.unsure;
+      if (linked.length > 0 && (kind === "R" || kind === "V" || plain)) kind = "A";
+      if (plain && linked.length === 0) {
+        drop("notAirspace");
+        continue;
+      }
       if (linked.length === 0) for (const d of r.unmatched) unlinked.set(d, [...(unlinked.get(d) ?? []), n.id]);
     }
     out.push({
@@ -137,9 +146,35 @@ export function notamsForDay(
       ...limitsOf(n),
       ...(country ? { country } : {}),
       linked,
+      effect: notamEffect(code?.condition, n.itemE),
+      unsure,
     });
   }
   return { notams: out, dropped, unlinked };
+}
+
+/**
+ * The airspaces a NOTAM names, as the day's stage links them (tests and reports ask the same): only NOTAMs that can
+ * name one (kinds A, D, R, V and plain-language airspace NOTAMs) are linked; `undefined` for the others.
+ */
+export function linksOf(n: Notam, linker: AirspaceLinker): LinkResult | undefined {
+  const kind = notamKind(n.q, n.itemE);
+  if (!LINKABLE.has(kind) && !(kind === null && isPlainAirspaceNotam(n.q))) return undefined;
+  const country = countryOfIcao(n.itemA[0] ?? "") ?? (n.q ? countryOfIcao(n.q.fir) : undefined);
+  return linker.link(linkQueryOf(n, country));
+}
+
+/** What the linker is asked of a NOTAM: Item E, its country and locations, the Q-line circle and subject. */
+export function linkQueryOf(n: Notam, country: string | undefined): LinkQuery {
+  const code = qCode(n.q);
+  return {
+    text: n.itemE,
+    locations: n.itemA,
+    ...(country ? { country } : {}),
+    ...(n.q?.centre ? { centre: n.q.centre } : {}),
+    ...(n.q?.radiusNm !== undefined ? { radiusNm: n.q.radiusNm } : {}),
+    ...(code ? { qSubject: code.subject } : {}),
+  };
 }
 
 /** Whether two readings of one NOTAM say the same (type, reference, Q-line and items A–G). */

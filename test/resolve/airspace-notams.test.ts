@@ -39,6 +39,8 @@ function dayNotam(kind: "A" | "D", itemD: string | undefined, over: Partial<DayN
     upper: { value: 100, unit: 6, referenceDatum: 2 },
     lower: { value: 0, unit: 1, referenceDatum: 0 },
     linked: [],
+    effect: kind === "D" ? "deactivate" : "activate",
+    unsure: [],
     ...over,
   };
 }

@@ -6,13 +6,12 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { bundledFirIndex } from "../../src/geo/fir-index.js";
-import { countryOfIcao } from "../../src/geo/icao-prefixes.js";
 import { readAirspaceSource } from "../../src/ingest/read.js";
 import { DiagnosticSink } from "../../src/model/diagnostic.js";
 import { normalizeAirspaces } from "../../src/normalize/airspace.js";
-import { notamKind } from "../../src/notam/kind.js";
 import { readNotamSource } from "../../src/notam/read.js";
 import { AirspaceLinker } from "../../src/resolve/link.js";
+import { linksOf } from "../../src/resolve/notams.js";
 import { FIXTURES, HAS_SHARED, ROOT, SHARED_DATA, warnNoShared } from "../helpers.js";
 
 interface LinkCase {
@@ -63,20 +62,8 @@ describe(`linking on ${CASES.length} hand-labelled real NOTAMs (fixtures/links)`
       for (const c of CASES.filter((x) => x.set === set)) {
         const n = notams.find((x) => x.id === c.id);
         if (!n) throw new Error(`case ${c.case}: NOTAM ${c.id} not in ${files.notams}`);
-        const kind = notamKind(n.q, n.itemE);
-        const country = countryOfIcao(n.itemA[0] ?? "") ?? (n.q ? countryOfIcao(n.q.fir) : undefined);
-        // the pipeline links only what can name an airspace (DESIGN §4): A, D, R and V NOTAMs
-        const got = ["A", "D", "R", "V"].includes(kind ?? "")
-          ? linker
-              .link({
-                text: n.itemE,
-                locations: n.itemA,
-                ...(country ? { country } : {}),
-                ...(n.q?.centre ? { centre: n.q.centre } : {}),
-                ...(n.q?.radiusNm !== undefined ? { radiusNm: n.q.radiusNm } : {}),
-              })
-              .airspaces.map((a) => a.id)
-          : [];
+        // the pipeline links only what can name an airspace (DESIGN §4): A, D, R and V NOTAMs, plain-language ones
+        const got = (linksOf(n, linker)?.airspaces ?? []).map((a) => a.id);
         per[c.country] ??= { tp: 0, fp: 0, fn: 0, notams: 0, naming: 0, found: 0 };
         const p = per[c.country] as Tally;
         p.notams++;

@@ -83,7 +83,14 @@ describe("AirspaceLinker", () => {
     expect(names({ ...q, text: "EBBE TMA 1B PROHIBITED FOR NON PARTICIPATING ACFT" })).toEqual(["BEAUVECHAIN TMA 1B"]);
     // without Item A naming EBBE the code is just a word
     expect(names({ ...q, locations: [], text: "EBBE TMA 1B PROHIBITED" })).toEqual([]);
-    // TMA 1 and TMA 3 answer for two places in the circle (Beauvechain and Brussels): no link rather than a guess
-    expect(names({ ...q, text: "EBBE TMA 1 PROHIBITED" })).toEqual([]);
+    // TMA 1 answers for two places in the circle (Beauvechain and Brussels), but the aerodrome's point (the Q-line
+    // centre) lies in Beauvechain's alone: its own TMA 1
+    expect(names({ ...q, text: "EBBE TMA 1 PROHIBITED" })).toEqual(["BEAUVECHAIN TMA 1A", "BEAUVECHAIN TMA 1B"]);
+    // an aerodrome's point in two places' TMAs: no link rather than a guess
+    const overlapping = new AirspaceLinker([...AIRSPACES, named("LIEGE TMA 2", "BE", AirspaceType.TMA, 4.75, 50.72)]);
+    const at = { ...q, centre: { lat: 50.75, lon: 4.78 }, text: "EBBE TMA PROHIBITED", qSubject: "AT" };
+    expect(overlapping.link(at).airspaces).toEqual([]);
+    // alone there, the aerodrome's TMA is all of Beauvechain's
+    expect(names(at)).toEqual(["BEAUVECHAIN TMA 1A", "BEAUVECHAIN TMA 1B", "BEAUVECHAIN TMA 3"]);
   });
 });

@@ -238,6 +238,8 @@ function buildNotam(g: NotamGen, i: number): DayNotam {
     upper: { value: 100, unit: 6, referenceDatum: 2 },
     lower: { value: 0, unit: 1, referenceDatum: 0 },
     linked: [],
+    effect: g.kind === "D" ? "deactivate" : "activate",
+    unsure: [],
   };
 }
 
