@@ -43,7 +43,7 @@ export function notamKind(q: QLine | undefined, itemE: string): NotamKind | null
  */
 export function isPlainAirspaceNotam(q: QLine | undefined): boolean {
   const code = qCode(q);
-  if (!code || code.condition !== "XX") return false;
+  if (code?.condition !== "XX") return false;
   return RESTRICTIVE_SUBJECTS.has(code.subject) || AIRSPACE_SUBJECTS.has(code.subject);
 }
 
