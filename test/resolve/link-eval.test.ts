@@ -3,35 +3,12 @@
 // (issues 15 and 42): recall ≥ 90 %, precision ≥ 98 % (a wrong link is worse than none), per state for the
 // continental set. The airspace files and NOTAMs are the corpus's (../shared/data): without them this check says so
 // and measures nothing. The figures per set and per state go to test-output/link-eval.json.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { bundledFirIndex } from "../../src/geo/fir-index.js";
-import { readAirspaceSource } from "../../src/ingest/read.js";
-import { DiagnosticSink } from "../../src/model/diagnostic.js";
-import type { Notam } from "../../src/model/notam.js";
-import { normalizeAirspaces } from "../../src/normalize/airspace.js";
-import { readNotamSource } from "../../src/notam/read.js";
-import { AirspaceLinker } from "../../src/resolve/link.js";
 import { linksOf } from "../../src/resolve/notams.js";
-import { FIXTURES, HAS_SHARED, ROOT, SHARED_DATA, warnNoShared } from "../helpers.js";
-
-export interface LinkCase {
-  case: number;
-  set: string;
-  id: string;
-  /** The issuing office, where the set's NOTAMs carry one (SOFIA briefs). */
-  nof?: string;
-  /** The Q-line FIR, where an id alone is not unique in the set's file. */
-  fir?: string;
-  country: string;
-  subjects: string[];
-  mentions?: string[];
-  absent: string[];
-  /** What the NOTAM does to its subjects (continental set). */
-  effect?: "activate" | "mayActivate" | "deactivate" | "inform" | null;
-  note?: string;
-}
+import { HAS_SHARED, ROOT, warnNoShared } from "../helpers.js";
+import { CASES, CONTINENTAL, loadSet, SETS } from "./link-cases.js";
 
 /** Links right, wrong and missed; mentions linked; NOTAMs seen, naming an airspace, and finding every one. */
 interface Tally {
@@ -43,39 +20,6 @@ interface Tally {
   notams: number;
   naming: number;
   found: number;
-}
-
-const DIR = path.join(FIXTURES, "links");
-export const CASES: LinkCase[] = [
-  ...JSON.parse(readFileSync(path.join(DIR, "cases.json"), "utf8")),
-  ...JSON.parse(readFileSync(path.join(DIR, "cases-eu26.json"), "utf8")),
-];
-export const SETS: Record<string, { notams: string | string[]; airspaces: string[] }> = JSON.parse(
-  readFileSync(path.join(DIR, "sets.json"), "utf8"),
-);
-/** The sets of the continental evaluation (issue 42), measured per state. */
-const CONTINENTAL = new Set(["eu26", "eu26dins"]);
-
-/** A set's airspaces and NOTAMs read from the corpus, and the NOTAM a case names. */
-export function loadSet(set: string): { linker: AirspaceLinker; notam: (c: LinkCase) => Notam } {
-  const files = SETS[set]!;
-  const records = files.airspaces.flatMap(
-    (f) => readAirspaceSource(readFileSync(path.join(SHARED_DATA, f)), f).records,
-  );
-  const airspaces = normalizeAirspaces(records, { firs: bundledFirIndex() }, new DiagnosticSink());
-  const notams = [files.notams]
-    .flat()
-    .flatMap((f) => readNotamSource(readFileSync(path.join(SHARED_DATA, f)), f).notams);
-  return {
-    linker: new AirspaceLinker(airspaces),
-    notam: (c) => {
-      const n = notams.find(
-        (x) => x.id === c.id && (c.nof === undefined || x.nof === c.nof) && (c.fir === undefined || x.q?.fir === c.fir),
-      );
-      if (!n) throw new Error(`case ${c.case}: NOTAM ${c.nof ?? ""} ${c.id} not in set ${set}`);
-      return n;
-    },
-  };
 }
 
 const blank = (): Tally => ({ tp: 0, fp: 0, fn: 0, mentions: 0, mentionsLinked: 0, notams: 0, naming: 0, found: 0 });
