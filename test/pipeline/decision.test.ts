@@ -11,6 +11,7 @@ import type { Feature, FeatureCollection } from "../../src/model/contract.js";
 import { silentLogger } from "../../src/model/logger.js";
 import { utcDay } from "../../src/model/time.js";
 import { publishDay } from "../../src/pipeline.js";
+import { readExplanations } from "../../src/publish/explanations.js";
 import { LocalStore } from "../../src/publish/local-store.js";
 import { readEurope } from "../../src/publish/read-back.js";
 import { validateCollection } from "../../src/publish/validate.js";
@@ -30,7 +31,8 @@ interface CaseFile {
   /** The operator declares nothing: JSON lines then state neither an as-of time nor a region. */
   notamUndeclared?: boolean;
   aupFetchedAt?: string;
-  expect: Record<string, { isActive: string; activationType: string }>;
+  /** Per feature: its activity, and (optionally) the decision-table rule `explain` names. */
+  expect: Record<string, { isActive: string; activationType: string; rule?: string }>;
   note: string;
 }
 
@@ -90,7 +92,8 @@ async function run(dir: string, c: CaseFile) {
   const pointer = JSON.parse(readFileSync(path.join(store, "v1/current.json"), "utf8"));
   const manifest = JSON.parse(readFileSync(path.join(store, pointer.manifest), "utf8"));
   const europe = await readEurope(new LocalStore(store), manifest);
-  return { europe, manifest };
+  const explained = await readExplanations(new LocalStore(store), manifest.version);
+  return { europe, manifest, explained };
 }
 
 /** What the golden holds: per feature its mapping without NOTAM geometry; per dynamic source its state. */
@@ -144,10 +147,11 @@ describe.each(cases)("decision case %s", (name) => {
   });
 
   const checkExpect = async () => {
-    const { europe } = await published();
+    const { europe, explained } = await published();
     for (const [id, want] of Object.entries(c.expect)) {
       const m = byId(europe, id).properties.vendor.dynamicAirspaceMapping;
-      expect({ id, isActive: m.isActive, activationType: m.activationType }).toEqual({ id, ...want });
+      const rule = want.rule === undefined ? {} : { rule: explained?.features[id]?.rule };
+      expect({ id, isActive: m.isActive, activationType: m.activationType, ...rule }).toEqual({ id, ...want });
     }
   };
 
