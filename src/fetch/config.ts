@@ -40,6 +40,12 @@ export const SourceConfig = z
       .min(1, { error: "expected at least one FIR" })
       .optional(),
     /**
+     * NOTAM sources only: the answer comes in pages. `faa`: the FAA NOTAM API (`pageNum`; `pageSize` as the URL
+     * gives it, else 1000): every page is fetched and they are joined into one answer, refused whole when a page
+     * fails or the pages do not add up to `totalCount`. Its as-of time is the first page's HTTP `Date`.
+     */
+    paging: z.enum(["faa"], { error: 'expected "faa"' }).optional(),
+    /**
      * AUP tables only: the AUP day the table describes, relative to the run's date (see aupDayOf). A `tomorrow`
      * table is fetched only when the run publishes tomorrow, and until the EAUP for tomorrow is out (15:00 UTC in
      * summer, 16:00 in winter) its failure is no error: tomorrow's AMC-managed areas are then Unknown.
@@ -79,6 +85,9 @@ export const SourceConfig = z
         input: s.firs,
         message: 'allowed only with kind "notam" or "aup"',
       });
+    }
+    if (s.paging !== undefined && s.kind !== "notam") {
+      ctx.addIssue({ code: "custom", path: ["paging"], input: s.paging, message: 'allowed only with kind "notam"' });
     }
     if (s.aupDay !== undefined && s.kind !== "aup") {
       ctx.addIssue({ code: "custom", path: ["aupDay"], input: s.aupDay, message: 'allowed only with kind "aup"' });

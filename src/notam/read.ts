@@ -1,5 +1,5 @@
 // A NOTAM source as bytes (a file, a download): gunzip when gzip, decode, then EAD PIB XML, SOFIA-Briefing text,
-// JSON lines or ICAO text, recognised by content. A PIB says when it was issued and which FIRs it briefs (its as-of
+// the FAA NOTAM API's JSON, JSON lines or ICAO text, recognised by content. A PIB says when it was issued and which FIRs it briefs (its as-of
 // time and coverage, DESIGN §4); the other formats do not (a SOFIA route brief lists a corridor, not whole FIRs).
 // The caller does the I/O; this stays pure.
 import { createHash } from "node:crypto";
@@ -7,12 +7,13 @@ import { gunzipSync } from "node:zlib";
 import { decodeText, encodingDiagnostic } from "../ingest/text.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { NotamReadResult } from "./build.js";
+import { isFaaJson, readFaaJson } from "./faa-json.js";
 import { readNotamJsonLines } from "./jsonl.js";
 import { isPibXml, readPibXml } from "./pib-xml.js";
 import { isSofiaText, readSofiaText } from "./sofia.js";
 import { readNotamText } from "./text.js";
 
-export type NotamFormat = "pib-xml" | "sofia" | "jsonl" | "text";
+export type NotamFormat = "pib-xml" | "sofia" | "faa-json" | "jsonl" | "text";
 
 export interface NotamSourceResult extends NotamReadResult {
   format: NotamFormat;
@@ -62,6 +63,10 @@ export function readNotamSource(bytes: Uint8Array, source: string): NotamSourceR
   if (isSofiaText(decoded.text)) {
     const sofia = readSofiaText(decoded.text, source);
     return { notams: sofia.notams, diagnostics: [...diagnostics, ...sofia.diagnostics], format: "sofia", sha256 };
+  }
+  if (isFaaJson(decoded.text)) {
+    const faa = readFaaJson(decoded.text, source);
+    return { notams: faa.notams, diagnostics: [...diagnostics, ...faa.diagnostics], format: "faa-json", sha256 };
   }
   const format: NotamFormat = /^\s*\{/.test(decoded.text) ? "jsonl" : "text";
   const read = format === "jsonl" ? readNotamJsonLines(decoded.text, source) : readNotamText(decoded.text, source);

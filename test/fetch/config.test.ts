@@ -5,7 +5,7 @@ import { aupDayOf, parseSourcesConfig, SourcesConfigError } from "../../src/fetc
 import { ROOT } from "../helpers.js";
 
 const EXAMPLE = readFileSync(path.join(ROOT, "docs", "sources.example.json"), "utf8");
-const ENV = { NOTAM_FEED_TOKEN: "s3cret-token" };
+const ENV = { NOTAM_FEED_TOKEN: "s3cret-token", FAA_CLIENT_ID: "faa-id", FAA_CLIENT_SECRET: "faa-secret" };
 
 type Doc = { schema: unknown; sources: Record<string, unknown>[] };
 
@@ -31,7 +31,7 @@ describe("parseSourcesConfig", () => {
     const config = parseSourcesConfig(EXAMPLE, ENV);
     expect(config.schema).toBe(1);
     const airspace = config.sources.filter((s) => s.kind === "airspace");
-    expect(airspace.map((s) => s.country)).toEqual(["DE", "FR", "AT", "CH", "GB", "GB", "GB"]);
+    expect(airspace.map((s) => s.country)).toEqual(["DE", "FR", "AT", "CH", "SI", "PL", "CZ", "GB", "GB", "GB"]);
     expect(airspace[0]!.url).toBe("https://storage.googleapis.com/29f98e10-a489-4c82-ae5e-489dbcd4912f/de_asp.geojson");
     // real formats: YAIXM raw files and an EAD PIB XML; hosts that are placeholders end in .invalid
     expect(config.sources.filter((s) => s.name.startsWith("gb-yaixm")).map((s) => s.url)).toEqual([
@@ -39,7 +39,14 @@ describe("parseSourcesConfig", () => {
       "https://raw.githubusercontent.com/ahsparrow/airspace/master/service.yaml",
       "https://raw.githubusercontent.com/ahsparrow/airspace/master/rat.yaml",
     ]);
-    expect(config.sources.find((s) => s.name === "uk-pib")?.url).toMatch(/\.invalid\/uk\/PIB\.xml$/);
+    // the NATS contingency PIB's public address, and the FAA NOTAM API with its paging and client credentials
+    expect(config.sources.find((s) => s.name === "uk-pib")?.url).toBe(
+      "https://pibs.nats.co.uk/operational/pibs/PIB.xml",
+    );
+    const faa = config.sources.find((s) => s.name === "faa-notams-lfff")!;
+    expect(faa).toMatchObject({ paging: "faa", firs: ["LFFF"] });
+    expect(faa.url).toMatch(/^https:\/\/external-api\.faa\.gov\/notamapi\/v1\/notams\?icaoLocation=LFFF/);
+    expect(faa.headers).toEqual({ client_id: "faa-id", client_secret: "faa-secret" });
     const notam = config.sources.find((s) => s.name === "notam-feed")!;
     expect(notam.headers).toEqual({ Authorization: "Bearer s3cret-token" });
     expect(notam.maxAgeMinutes).toBe(120);
@@ -66,14 +73,14 @@ describe("parseSourcesConfig", () => {
     ],
     [
       "country off kind",
-      (d) => (d.sources[8]!.country = "DE"),
-      'sources[8].country: allowed only with kind "airspace"',
+      (d) => (d.sources[12]!.country = "DE"),
+      'sources[12].country: allowed only with kind "airspace"',
       '"DE"',
     ],
     [
       "aupDay",
-      (d) => (d.sources[9]!.aupDay = "next week"),
-      'sources[9].aupDay: expected "today", "yesterday" or "tomorrow"',
+      (d) => (d.sources[13]!.aupDay = "next week"),
+      'sources[13].aupDay: expected "today", "yesterday" or "tomorrow"',
       '"next week"',
     ],
     [
@@ -97,11 +104,16 @@ describe("parseSourcesConfig", () => {
     ],
     [
       "header name",
-      (d) => (d.sources[8]!.headers = { "X Key": "a" }),
-      'sources[8].headers["X Key"]: expected an HTTP header name',
+      (d) => (d.sources[12]!.headers = { "X Key": "a" }),
+      'sources[12].headers["X Key"]: expected an HTTP header name',
       '"X Key"',
     ],
-    ["header value", (d) => (d.sources[8]!.headers = { "X-Key": 7 }), "sources[8].headers.X-Key: expected string", "7"],
+    [
+      "header value",
+      (d) => (d.sources[12]!.headers = { "X-Key": 7 }),
+      "sources[12].headers.X-Key: expected string",
+      "7",
+    ],
     ["unknown field", (d) => (d.sources[2]!.urls = "x"), "sources[2].urls: expected no such field", '"x"'],
     [
       "duplicate name",
@@ -110,6 +122,13 @@ describe("parseSourcesConfig", () => {
       '"openaip-de"',
     ],
     ["no sources", (d) => (d.sources = []), "sources: expected at least one source", "[]"],
+    ["paging", (d) => (d.sources[11]!.paging = "link"), 'sources[11].paging: expected "faa"', '"link"'],
+    [
+      "paging off kind",
+      (d) => (d.sources[0]!.paging = "faa"),
+      'sources[0].paging: allowed only with kind "notam"',
+      '"faa"',
+    ],
   ])("names the field, the expectation and the value: %s", (_, change, says, value) => {
     const message = failure(edited(change));
     expect(message).toContain(says);
@@ -128,15 +147,16 @@ describe("parseSourcesConfig", () => {
   });
 
   it("resolves $-brace placeholders from the map passed in, anywhere in a header value", () => {
-    const text = edited((d) => (d.sources[8]!.headers = { "X-Api": `\${A}:\${B_2}`, Accept: "text/plain" }));
-    const notam = parseSourcesConfig(text, { A: "one", B_2: "two" }).sources[8]!;
+    const text = edited((d) => (d.sources[12]!.headers = { "X-Api": `\${A}:\${B_2}`, Accept: "text/plain" }));
+    const env = { A: "one", B_2: "two", FAA_CLIENT_ID: "i", FAA_CLIENT_SECRET: "s" };
+    const notam = parseSourcesConfig(text, env).sources[12]!;
     expect(notam.headers).toEqual({ "X-Api": "one:two", Accept: "text/plain" });
   });
 
   it("names a missing environment variable, and never prints a value", () => {
-    const message = failure(EXAMPLE, { OTHER: "s3cret-token" });
+    const message = failure(EXAMPLE, { OTHER: "s3cret-token", FAA_CLIENT_ID: "i", FAA_CLIENT_SECRET: "s" });
     expect(message).toBe(
-      "sources config: sources[8].headers.Authorization: expected environment variable NOTAM_FEED_TOKEN to be set, " +
+      "sources config: sources[12].headers.Authorization: expected environment variable NOTAM_FEED_TOKEN to be set, " +
         `received "Bearer \${NOTAM_FEED_TOKEN}"`,
     );
     expect(message).not.toContain("s3cret");

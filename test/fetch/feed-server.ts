@@ -1,4 +1,5 @@
 // The HTTP server of the fetch tests: 127.0.0.1, a random port, one route per way a download can go.
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
@@ -8,11 +9,17 @@ export const GEOJSON = Buffer.from(
 );
 export const LINES = Buffer.from('{"id":"A1234/26","e":"[ED-R 116]"}\n{"id":"A1235/26","e":"{"}\n');
 export const NEWER = Buffer.from('{"type":"FeatureCollection","features":[]}');
+/** The FAA NOTAM API's pages of fixtures/notam (PROVENANCE.md there: written from the API's documentation). */
+const FAA = (n: number) => readFileSync(new URL(`../../fixtures/notam/faa-api-page${n}.json`, import.meta.url));
+export const FAA_DATE = "Mon, 09 Feb 2026 06:10:00 GMT";
 
 /** What the /feed.geojson route serves (tests change it), the request headers seen, bytes /big wrote. */
 export const state = {
   feed: { body: GEOJSON, etag: '"v1"' } as { body: Buffer; etag: string; age?: number },
   seen: [] as http.IncomingHttpHeaders[],
+  /** The query strings of the FAA routes, and whether page 2 fails. */
+  faaQueries: [] as string[],
+  faaPage2: "ok" as "ok" | "500" | "cut",
   bigWritten: 0,
 };
 
@@ -60,6 +67,20 @@ const routes: Record<string, (req: http.IncomingMessage, res: http.ServerRespons
   "/empty": (_, res) => void res.writeHead(200).end(),
   "/bad.json": (_, res) => void res.writeHead(200).end('{"notams":[{"id":"A1234/26",}]}'),
   "/lines": (_, res) => void res.writeHead(200, { "Content-Type": "application/json" }).end(LINES),
+  // the FAA NOTAM API: two pages, client_id and client_secret headers required
+  "/notamapi/v1/notams": (req, res) => {
+    const q = new URL(req.url!, "http://x").searchParams;
+    state.faaQueries.push(q.toString());
+    if (req.headers.client_id !== "id-1" || req.headers.client_secret !== "secret-1") {
+      return void res.writeHead(401).end('{"error":"invalid client"}');
+    }
+    const page = q.get("pageNum") ?? "1";
+    const json = { "Content-Type": "application/json", Date: FAA_DATE };
+    if (page === "2" && state.faaPage2 === "500") return void res.writeHead(503).end();
+    const body = FAA(page === "2" ? 2 : 1);
+    if (page === "2" && state.faaPage2 === "cut") return void res.writeHead(200, json).end(body.subarray(0, 200));
+    res.writeHead(200, json).end(body);
+  },
 };
 
 const server = http.createServer((req, res) => {

@@ -3,8 +3,9 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SourceConfig } from "../../src/fetch/config.js";
 import { fetchSource, SourceFetchError } from "../../src/fetch/fetch-source.js";
+import { readNotamSource } from "../../src/notam/read.js";
 import { MemoryStore } from "../../src/publish/memory-store.js";
-import { GEOJSON, LINES, NEWER, startServer, state } from "./feed-server.js";
+import { FAA_DATE, GEOJSON, LINES, NEWER, startServer, state } from "./feed-server.js";
 
 const T0 = Date.parse("2026-09-14T06:15:00Z");
 const MIN = 60_000;
@@ -192,5 +193,53 @@ describe("fetchSource: failures", () => {
       Buffer.from(JSON.stringify({ ...(await meta(store)), schema: 9 })),
     );
     await expect(run(store, "/error", T0)).rejects.toThrow(/schema 9 is not supported/);
+  });
+});
+
+describe("fetchSource: the FAA NOTAM API's pages (paging: faa)", () => {
+  const faa = { paging: "faa" as const, headers: { client_id: "id-1", client_secret: "secret-1" } };
+  beforeEach(() => {
+    state.faaQueries.length = 0;
+    state.faaPage2 = "ok";
+  });
+
+  it("fetches every page with the client headers and joins them into one answer the NOTAM reader takes", async () => {
+    const store = new MemoryStore();
+    const got = await run(store, "/notamapi/v1/notams?icaoLocation=LFFF&pageSize=2", T0, faa);
+    expect(state.faaQueries).toEqual([
+      "icaoLocation=LFFF&pageSize=2&pageNum=1",
+      "icaoLocation=LFFF&pageSize=2&pageNum=2",
+    ]);
+    expect(got).toMatchObject({ from: "network", stale: false, lastModified: Date.parse(FAA_DATE) });
+    const read = readNotamSource(got.bytes, "faa");
+    expect(read.format).toBe("faa-json");
+    expect(read.notams.map((n) => `${n.nof}-${n.id}`)).toEqual(["LFFA-R0380/26", "EDDZ-B0051/26", "LOWW-A0216/26"]);
+    // the joined answer is the last good copy
+    const again = await run(store, "/notamapi/v1/notams?icaoLocation=LFFF&pageSize=2", T0 + MIN, faa);
+    expect(again.bytes.equals(got.bytes)).toBe(true);
+  });
+
+  it("refuses the whole answer when a page fails or breaks off, and falls back to the last good copy", async () => {
+    const store = new MemoryStore();
+    const good = await run(store, "/notamapi/v1/notams", T0, faa);
+    for (const fault of ["500", "cut"] as const) {
+      state.faaPage2 = fault;
+      const got = await fetchSource(source("/notamapi/v1/notams", faa), {
+        fetch,
+        store,
+        now: T0 + MIN,
+        retry: { attempts: 1 },
+      });
+      expect(got.from).toBe("lastGood");
+      expect(got.stale).toBe(true);
+      expect(got.reason).toMatch(fault === "500" ? /HTTP 503.*page 2/ : /page 2/);
+      expect(got.bytes.equals(good.bytes)).toBe(true);
+    }
+  });
+
+  it("without the client headers the API's 401 fails the source, naming it", async () => {
+    await expect(run(new MemoryStore(), "/notamapi/v1/notams", T0, { paging: "faa" })).rejects.toThrow(
+      /source "notam-feed": http: HTTP 401.*page 1/,
+    );
   });
 });

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { readFaaJson } from "../../src/notam/faa-json.js";
 import { fromPibStamp, readNotamJsonLines } from "../../src/notam/jsonl.js";
 import { readNotamSource } from "../../src/notam/read.js";
 import { readSofiaText } from "../../src/notam/sofia.js";
@@ -228,5 +229,49 @@ describe("readSofiaText (SOFIA-Briefing route brief, fixtures/notam/sofia-route.
       n += r.notams.length;
     }
     expect(n).toBe(4915);
+  });
+});
+
+describe("readFaaJson (the FAA NOTAM API's JSON, fixtures/notam/faa-api-*.json)", () => {
+  it("reads each item from its ICAO translation, else from its fields, with the office from accountId", () => {
+    const r = readNotamSource(bytes("faa-api-page1.json"), "faa-api-page1.json");
+    expect(r.format).toBe("faa-json");
+    expect(r.diagnostics).toEqual([]);
+    // no as-of time, no coverage: the answer states neither (the fetcher's HTTP Date and the config's firs do)
+    expect([r.asOf, r.coverage]).toEqual([undefined, undefined]);
+    const [translated, fields] = r.notams;
+    expect([translated?.nof, translated?.id, translated?.q?.raw, translated?.itemF, translated?.itemG]).toEqual([
+      "LFFA",
+      "R0380/26",
+      "LFXX/QRRCA/IV/BO/W/042/195/4531N00214E048",
+      "4200FT AMSL",
+      "FL195",
+    ]);
+    // the same NOTAM read from its fields: Q-line put together, ISO instants as YYMMDDhhmm
+    expect(fields).toMatchObject({
+      nof: "EDDZ",
+      id: "B0051/26",
+      type: "N",
+      itemA: ["EDGG"],
+      itemB: "2602090545",
+      itemC: "2602121515",
+      itemD: "09 12 0545-1515, 10 11 0545-2130",
+      itemE: "RESTRICTED AREA EDR132B (HEUBERG) ACT.",
+      itemF: "GND",
+      itemG: "18000FT AMSL",
+    });
+    expect(fields?.q).toMatchObject({ fir: "EDGG", code: "QRRCA", lower: 0, upper: 180, radiusNm: 6 });
+  });
+
+  it("skips an item that is not a NOTAM, with a diagnostic naming it, and keeps the others", () => {
+    const r = readNotamSource(bytes("faa-api-broken-item.json"), "faa-api-broken-item.json");
+    expect(r.notams.map((n) => n.id)).toEqual(["R0380/26"]);
+    expect(r.diagnostics.map((d) => [d.code, d.severity, d.record])).toEqual([["notam.faa.item", "skipped", 1]]);
+  });
+
+  it("refuses an answer that does not parse, in one diagnostic", () => {
+    const r = readFaaJson('{"items": [{"properties": {"coreNOTAMData": ', "cut.json");
+    expect(r.notams).toEqual([]);
+    expect(r.diagnostics.map((d) => [d.code, d.severity])).toEqual([["notam.faa.invalid", "skipped"]]);
   });
 });
