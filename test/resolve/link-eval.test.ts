@@ -56,8 +56,10 @@ describe(`linking on ${CASES.length} hand-labelled real NOTAMs (fixtures/links)`
         const n = notam(c);
         // the pipeline links only what can name an airspace (DESIGN §4): A, D, R and V NOTAMs, plain-language ones
         const got = (linksOf(n, linker)?.airspaces ?? []).map((a) => a.id);
-        const bySet = (perSet[set] ??= {});
-        const p = (bySet[c.country] ??= blank());
+        const bySet = perSet[set] ?? {};
+        perSet[set] = bySet;
+        const p = bySet[c.country] ?? blank();
+        bySet[c.country] = p;
         p.notams++;
         if (c.subjects.length > 0) {
           p.naming++;
