@@ -2,7 +2,7 @@
 SAMPLE := fixtures/sample
 DATE ?= $(shell date -u +%F)
 
-.PHONY: install system-deps build run run-sample run-aup test check bench corpus schema clean
+.PHONY: install system-deps build run run-europe run-sample run-aup test check bench corpus schema clean
 
 node_modules: package-lock.json
 	npm ci
@@ -22,6 +22,13 @@ build: node_modules
 RUN_ARGS := --airspaces fixtures/uk --notams fixtures/uk/uk_pib_2026-08-22T1116Z.xml.gz --date 2026-08-22 --now 2026-08-22T11:15:00Z
 run: build
 	node dist/jobs/cli.js publish $(RUN_ARGS) --store artifacts --report artifacts/report.json
+
+# A continental day: the SOFIA-Briefing route brief Lisbon → Warsaw of 2026-02-07 (926 NOTAMs of LFFA, EDDZ, ETCZ, LSSN,
+# EPWW, LEAN …) on the openAIP airspace of France, Germany and Switzerland (fixtures/europe; test/cli/make-run.test.ts).
+# The brief states no issue time: the source counts as stale, so conditional areas are Unknown, never No.
+RUN_EUROPE_ARGS := --airspaces fixtures/europe/airspace --notams fixtures/europe/notam/LPPT-EPWA-20260207.txt.gz --date 2026-02-07 --now 2026-02-07T10:00:00Z
+run-europe: build
+	node dist/jobs/cli.js publish $(RUN_EUROPE_ARGS) --store artifacts --report artifacts/report.json
 
 # The bundled openAIP/OpenAir samples of five countries, for today (UTC).
 run-sample: build

@@ -2,10 +2,15 @@
 // activationType, grouped by transition and by the decision-table rule before and after (from the explanations).
 // The backtest of a rule change: publish the same inputs with the old and the new code, then
 //   node dist/bench/compare.js <old store> <new store> [--list N] [--json]
+// With --every, every version of the new store is set against the version of the old one published at the same
+// instant (a replay of the same snapshots): each feature whose isActive changed in any of them is listed once, with
+// the versions, the transition, the rule before and after and the new explanation (the reason).
 
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { readExplanations } from "../src/publish/explanations.js";
 import { LocalStore } from "../src/publish/local-store.js";
-import { currentManifest, readEurope } from "../src/publish/read-back.js";
+import { currentManifest, manifestOf, readEurope } from "../src/publish/read-back.js";
 
 interface Side {
   version: string;
@@ -13,9 +18,11 @@ interface Side {
   rules: Map<string, string>;
 }
 
-async function load(dir: string): Promise<Side> {
+async function load(dir: string, version?: string): Promise<Side & { because: Map<string, string> }> {
   const store = new LocalStore(dir, () => Date.now());
-  const manifest = await currentManifest(store);
+  const manifest = version
+    ? await manifestOf(store, { schema: 1, version, manifest: `v1/versions/${version}.json`, publishedAt: "" })
+    : await currentManifest(store);
   if (!manifest) throw new Error(`${dir}: nothing published`);
   const fc = await readEurope(store, manifest);
   const explanations = await readExplanations(store, manifest.version);
@@ -30,7 +37,75 @@ async function load(dir: string): Promise<Side> {
     });
   }
   const rules = new Map(Object.entries(explanations?.features ?? {}).map(([id, e]) => [id, e.rule]));
-  return { version: manifest.version, features, rules };
+  const because = new Map(Object.entries(explanations?.features ?? {}).map(([id, e]) => [id, e.because]));
+  return { version: manifest.version, features, rules, because };
+}
+
+/** Every version of `b` against `a`'s version of the same instant: the features whose isActive changed, with why. */
+async function every(a: string, b: string, asJson: boolean): Promise<void> {
+  // a version is one day's picture at one instant: from 15:00 today and tomorrow are published at the same instant
+  const versions = (dir: string) =>
+    readdirSync(path.join(dir, "v1", "versions"))
+      .filter((f) => f.endsWith(".json"))
+      .map((f) => f.slice(0, -".json".length))
+      .sort()
+      .map((v) => {
+        const m = JSON.parse(readFileSync(path.join(dir, "v1", "versions", `${v}.json`), "utf8")) as { date: string };
+        return { v, key: `${v.split("-")[0]} ${m.date}` };
+      });
+  const before = new Map(versions(a).map((x) => [x.key, x.v]));
+  const changed = new Map<
+    string,
+    { name: string; country: string; transitions: Set<string>; rules: Set<string>; versions: string[]; because: string }
+  >();
+  let pairs = 0;
+  for (const { v, key } of versions(b)) {
+    const was = before.get(key);
+    if (!was) continue;
+    pairs++;
+    const [x, y] = await Promise.all([load(a, was), load(b, v)]);
+    for (const [id, now] of y.features) {
+      const old = x.features.get(id);
+      if (!old || old.isActive === now.isActive) continue;
+      const c = changed.get(id) ?? {
+        name: now.name,
+        country: now.country,
+        transitions: new Set<string>(),
+        rules: new Set<string>(),
+        versions: [],
+        because: "",
+      };
+      c.transitions.add(`${old.isActive} → ${now.isActive}`);
+      c.rules.add(`${x.rules.get(id) ?? "?"} → ${y.rules.get(id) ?? "?"}`);
+      c.versions.push(v);
+      c.because = y.because.get(id) ?? "";
+      changed.set(id, c);
+    }
+  }
+  const list = [...changed].map(([id, c]) => ({
+    id,
+    name: c.name,
+    country: c.country,
+    transitions: [...c.transitions],
+    rules: [...c.rules],
+    versions: c.versions.length,
+    first: c.versions[0],
+    because: c.because,
+  }));
+  if (asJson) {
+    process.stdout.write(`${JSON.stringify({ pairs, features: list.length, changed: list }, null, 2)}
+`);
+    return;
+  }
+  const lines = [
+    `${a} → ${b}: ${pairs} versions of the same instants compared; ${list.length} features changed isActive in any`,
+    ...list.map(
+      (c) =>
+        `  ${c.id} ${c.name} (${c.country}): ${c.transitions.join(", ")} in ${c.versions} versions from ${c.first}; ` +
+        `rule ${c.rules.join(", ")}; now: ${c.because}`,
+    ),
+  ];
+  process.stdout.write(`${lines.join("\n")}\n`);
 }
 
 function tally<K>(items: readonly K[], key: (k: K) => string): Array<[string, number]> {
@@ -44,7 +119,8 @@ async function main(): Promise<void> {
   const [a, b] = args.filter((x) => !x.startsWith("--") && !/^\d+$/.test(x));
   const listAt = args.indexOf("--list");
   const list = listAt >= 0 ? Number(args[listAt + 1] ?? 10) : 0;
-  if (!a || !b) throw new Error("usage: compare <old store> <new store> [--list N] [--json]");
+  if (!a || !b) throw new Error("usage: compare <old store> <new store> [--list N] [--json] [--every]");
+  if (args.includes("--every")) return every(a, b, args.includes("--json"));
   const [before, after] = await Promise.all([load(a), load(b)]);
   const changed = [...after.features].flatMap(([id, now]) => {
     const was = before.features.get(id);

@@ -9,7 +9,9 @@ import type { AirspaceInput } from "../src/pipeline.js";
 import type { DynamicInput } from "../src/sources.js";
 import { UsageError } from "./usage.js";
 
-const AIRSPACE_EXTENSIONS = /\.(geojson|json|jsonl|txt|openair|aip|xml|yaml|yml)$/i;
+// gzipped airspace files are read too; not `.xml.gz`, which in a folder beside airspace data is a NOTAM briefing (a PIB)
+const AIRSPACE_EXTENSIONS =
+  /\.(geojson|json|jsonl|txt|openair|aip|xml|yaml|yml)$|\.(geojson|json|txt|openair|aip|yaml|yml)\.gz$/i;
 const NOTAM_EXTENSIONS = /\.(txt|jsonl|json|xml|gz)$/i;
 const AUP_EXTENSIONS = /\.(csv|xml)$/i;
 

@@ -2,7 +2,7 @@
 // again on transient failures like any download), checked, and joined into one answer the NOTAM reader takes. A page
 // that fails, breaks off or does not read, or pages that do not add up to the answer's `totalCount`, refuse the whole
 // answer: a NOTAM feed missing a page would read as "nothing activates these areas" (DESIGN §4).
-import { faaPage } from "../notam/faa-json.js";
+import { faaPage } from "../model/faa-page.js";
 import type { SourceConfig } from "./config.js";
 import { type Download, downloadOnce, type FetchDeps } from "./download.js";
 

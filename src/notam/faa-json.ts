@@ -15,7 +15,7 @@
 // Pure: text in, NOTAMs and diagnostics out.
 import { z } from "zod";
 import { type Diagnostic, excerpt } from "../model/diagnostic.js";
-import { isRecord, tryJson } from "../model/json.js";
+import { faaPage } from "../model/faa-page.js";
 import { buildNotam, type NotamReadResult } from "./build.js";
 import { readNotamText } from "./text.js";
 
@@ -54,32 +54,9 @@ const Item = z.object({
 });
 export type FaaItem = z.infer<typeof Item>;
 
-/** The page's own counts, for the fetcher's paging and its check that every page came whole. */
-export interface FaaPage {
-  pageNum?: number;
-  totalPages?: number;
-  totalCount?: number;
-  items: unknown[];
-}
-
 /** An FAA NOTAM API answer: a JSON object with `items` whose first one holds `coreNOTAMData`. */
 export function isFaaJson(text: string): boolean {
   return /^\s*\{/.test(text) && /"coreNOTAMData"\s*:/.test(text.slice(0, 20_000)) && /"items"\s*:/.test(text);
-}
-
-/** The page counts of an answer, or why it is not one. */
-export function faaPage(text: string): { ok: true; page: FaaPage } | { ok: false; reason: string } {
-  const json = tryJson(text);
-  if (!json.ok) return { ok: false, reason: json.reason };
-  const v = json.value;
-  if (!isRecord(v) || !Array.isArray(v.items)) return { ok: false, reason: "not an object with an items array" };
-  const num = (k: string) => (typeof v[k] === "number" && Number.isInteger(v[k]) ? (v[k] as number) : undefined);
-  const page: FaaPage = { items: v.items };
-  for (const k of ["pageNum", "totalPages", "totalCount"] as const) {
-    const n = num(k);
-    if (n !== undefined) page[k] = n;
-  }
-  return { ok: true, page };
 }
 
 /** Reads every NOTAM of an FAA NOTAM API answer; never throws. */

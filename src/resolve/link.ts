@@ -54,8 +54,8 @@ export class AirspaceLinker {
   private readonly index = new Map<string, NormalizedAirspace[]>();
   /** Volumes a combined volume of the source holds (`LFR203C` → the file's `LF-R203ABC`). */
   private readonly contains = new Map<string, NormalizedAirspace[]>();
-  /** Sectored designators by their area (`EGD323` → EGD323A, EGD323F, …): a NOTAM naming the area names them all. */
-  private readonly families = new Map<string, NormalizedAirspace[]>();
+  /** The source's sectored volumes by area and sector (`LFR201` → B → LF-R201B, A1 → LF-R201A1; `EGD323` → F …). */
+  private readonly sectors = new Map<string, Map<string, NormalizedAirspace[]>>();
   private readonly places: PlaceIndex;
   private readonly boxes = new Map<string, Bbox>();
 
@@ -84,31 +84,39 @@ export class AirspaceLinker {
     }
     for (const [d, list] of [...this.index, ...this.contains]) {
       const family = familyOf(d);
-      if (family && !this.index.has(family)) for (const a of list) add(this.families, family, a);
-      // `LF-R45S6.1`, `LF-R45S6.2` are the parts of LF-R45S6 that a NOTAM names whole
-      const whole = /^(.+?\d[A-Z]*\d*)\.\d+(?:\.\d+)?$/.exec(d)?.[1];
-      if (whole && !this.index.has(whole)) for (const a of list) add(this.families, whole, a);
-      // `LF-R201B` named whole, the source splits it into `LF-R201B1`, `LF-R201B2`
-      const parent = parentOf(d);
-      if (parent && !this.index.has(parent)) for (const a of list) add(this.families, parent, a);
+      if (!family) continue;
+      const bySector = this.sectors.get(family) ?? new Map<string, NormalizedAirspace[]>();
+      this.sectors.set(family, bySector);
+      for (const a of list) add(bySector, d.slice(family.length), a);
     }
   }
 
-  /** The airspaces of a designator: itself, the volume holding it, else (named without sector) its sectors. */
+  /**
+   * The airspaces of a designator: itself; else the source's volume that holds it (`LF-R201 B1` → `LF-R201B`, an
+   * area the source does not split at all); else the source's volumes it holds (`LF-R45` → its sectors, `LF-R201B` →
+   * `B1`, `B2`, `LF-R45S6` → `S6.1`, `S6.2`, `LF-R20 B2` → `B2N`, `B2S`). Never a sibling: `B3` is not `B1`.
+   */
   private answering(d: string): NormalizedAirspace[] | undefined {
     const own = this.index.get(d) ?? this.contains.get(d);
     if (own) return own;
-    // `LF-R201 B1` where the source has one `LF-R201B`: the sub-volume is in it
-    const parent = parentOf(d);
-    if (parent && this.index.has(parent)) return this.index.get(parent);
-    return this.families.get(d);
+    const family = familyOf(d);
+    const sector = family ? d.slice(family.length) : "";
+    for (const holder of [parentOf(d), family]) if (holder && this.index.has(holder)) return this.index.get(holder);
+    const held = [...(this.sectors.get(family ?? d) ?? [])].filter(([t]) => relation(sector, t) === "holds");
+    return held.length > 0 ? [...new Set(held.flatMap(([, list]) => list))] : undefined;
   }
 
-  /** The volumes of the area a designator belongs to, when the designator itself answers to none. */
-  private area(d: string): NormalizedAirspace[] {
+  /**
+   * The source's volumes of a designator's area whose relation to it the designators do not settle (`LF-R 45 N3`
+   * against `LF-R45NS`): the designator may name one of them. Siblings (`B3` and `B1`, `D323A` and `D323F`) are
+   * settled: a named volume is not its sibling.
+   */
+  private unsureOf(d: string): NormalizedAirspace[] {
     const family = familyOf(d);
     if (!family) return [];
-    return [...(this.index.get(family) ?? []), ...(this.families.get(family) ?? [])];
+    const sector = d.slice(family.length);
+    const open = [...(this.sectors.get(family) ?? [])].filter(([t]) => relation(sector, t) === "unsettled");
+    return [...new Set(open.flatMap(([, list]) => list))];
   }
 
   /** The normalised forms a designator as written (`EBR04`, `ED-R 205C`) is indexed under. */
@@ -154,7 +162,7 @@ export class AirspaceLinker {
       }
       // a bare national form is also tried with the prefix; only report the prefixed miss
       if (!national) unmatched.push(d);
-      for (const a of this.near(own(this.area(d)), q)) unsure.set(a.id, a);
+      for (const a of this.near(own(this.unsureOf(d)), q)) unsure.set(a.id, a);
     }
     // `CTR LE TOUQUET`, `TMA 1, 2 SEINE`, `ZRT 'PAMIERS-SAVERDUN'`: named by kind and place, near the NOTAM's Q-line
     // circle (a TMA's parts over the border included), or in its own country when it has no circle: a place name
@@ -244,5 +252,26 @@ export class AirspaceLinker {
       this.boxes.set(a.id, b);
     }
     return b;
+  }
+}
+
+/**
+ * How a named sector stands to a source's sector of the same area, read character by character: `holds` when the
+ * source's continues the named one at a new level (`B` → `B1`, `B2` → `B2N`, `S6` → `S6.1`; the whole area, `""`,
+ * holds every sector), `sibling` when they part at a letter against a letter or a digit against a digit (`B3`/`B1`,
+ * `A`/`F`), `unsettled` when they part at a letter against a digit (`N3`/`NS`), `same` or `held` otherwise.
+ */
+export function relation(named: string, source: string): "same" | "holds" | "held" | "sibling" | "unsettled" {
+  if (named === source) return "same";
+  const kind = (c: string | undefined) =>
+    c === undefined ? "end" : /\d/.test(c) ? "digit" : c === "." ? "dot" : "letter";
+  for (let i = 0; ; i++) {
+    const a = named[i];
+    const b = source[i];
+    if (a === b) continue;
+    const [ka, kb] = [kind(a), kind(b)];
+    if (ka === "end") return i === 0 || kb !== kind(named[i - 1]) || kb === "dot" ? "holds" : "sibling";
+    if (kb === "end") return ka !== kind(source[i - 1]) || ka === "dot" ? "held" : "sibling";
+    return ka === kb ? "sibling" : "unsettled";
   }
 }

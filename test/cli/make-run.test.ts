@@ -106,3 +106,52 @@ describe("the PIB's danger- and restricted-area activations", () => {
     expect(linked / naming).toBeGreaterThanOrEqual(0.9);
   });
 });
+
+describe("make run-europe: a continental day from a SOFIA brief on openAIP FR, DE and CH (fixtures/europe)", () => {
+  const ARGS = /^RUN_EUROPE_ARGS := (.+)$/m.exec(makefile)?.[1]?.split(/\s+/) ?? [];
+  let text = "";
+  let collection: FeatureCollection;
+  let runReport: RunReport;
+
+  beforeAll(async () => {
+    const store = tempDir("make-run-europe-");
+    const t = io();
+    const args = ARGS.map((a) => (a.startsWith("fixtures/") ? path.join(ROOT, a) : a));
+    const code = await main(["publish", ...args, "--store", store, "--report", path.join(store, "report.json")], t.io);
+    if (code !== 0) throw new Error(t.err());
+    text = t.out();
+    runReport = JSON.parse(readFileSync(path.join(store, "report.json"), "utf8"));
+    const local = new LocalStore(store);
+    collection = await readEurope(local, (await currentManifest(local))!);
+  }, 60_000);
+
+  it("is what the Makefile runs", () => {
+    expect(ARGS).toContain("fixtures/europe/airspace");
+    expect(makefile).toMatch(/^run-europe: build\n\tnode dist\/jobs\/cli\.js publish \$\(RUN_EUROPE_ARGS\)/m);
+  });
+
+  it("publishes France, Germany and Switzerland with the brief's NOTAMs, the same kind of summary as make run", () => {
+    expect(validateCollection(collection)).toEqual([]);
+    expect(text).toMatch(/^published 20260207T100000Z-[0-9a-f]{8}: \d+ features in \d+ countries \+ EUROPE/);
+    for (const cc of ["FR", "DE", "CH"])
+      expect(text).toMatch(new RegExp(`\\n {2}${cc} +\\d+ features: \\d+ airspaces`));
+    expect(text).toMatch(/\n {2}NOTAMs: 926 read, \d+ on the day, \d+ linked to airspaces/);
+    // the brief states no issue time: stale, so no conditional area is said to be inactive for want of a NOTAM
+    expect(text).toMatch(/\n {2}sources: \S*LPPT-EPWA-20260207\.txt\.gz stale \(no as-of time/);
+    expect(runReport.sourceStates.notam.map((s) => s.standing)).toEqual(["stale"]);
+  });
+
+  it("activates the areas the brief's NOTAMs name, in the three states", () => {
+    const byName = (name: string) => collection.features.filter((f) => f.properties.name.split(" (")[0] === name);
+    const activated = (name: string) =>
+      byName(name).map((f) => f.properties.vendor.dynamicAirspaceMapping.activationType);
+    // LFFA R0277/26 `ZONE REGLEMENTEE LF-R203C 'LA COURTINE' ACTIVE`: the file's combined LF-R203ABC
+    expect(activated("LF-R203ABC LA COURTINE")).toEqual(["isActivatedByNOTAMAirspace"]);
+    // LSSN A0756/25 `Y AND Z WITHIN LSGG TMA PROHIBITED …`: Geneva's TMA, by the aerodrome's point
+    expect(activated("TMA GENEVA 1")).toEqual(["isActivatedByNOTAMAirspace"]);
+    expect(runReport.activity.activationType.isActivatedByNOTAMAirspace).toBeGreaterThanOrEqual(15);
+    expect(collection.features.filter((f) => f.properties.featureCategory === "graphicalNotam").length).toBeGreaterThan(
+      300,
+    );
+  });
+});
