@@ -3,7 +3,8 @@
 // The backtest of a rule change: publish the same inputs with the old and the new code, then
 //   node dist/bench/compare.js <old store> <new store> [--list N] [--json]
 // With --every, every version of the new store is set against the version of the old one published at the same
-// instant (a replay of the same snapshots): each feature whose isActive changed in any of them is listed once, with
+// instant (a replay of the same snapshots): each feature whose isActive (or only its activationType) changed in any
+// of them is listed once, with
 // the versions, the transition, the rule before and after and the new explanation (the reason).
 
 import { readdirSync, readFileSync } from "node:fs";
@@ -41,7 +42,10 @@ async function load(dir: string, version?: string): Promise<Side & { because: Ma
   return { version: manifest.version, features, rules, because };
 }
 
-/** Every version of `b` against `a`'s version of the same instant: the features whose isActive changed, with why. */
+/**
+ * Every version of `b` against `a`'s version of the same instant: the features whose isActive or activationType
+ * changed, with why.
+ */
 async function every(a: string, b: string, asJson: boolean): Promise<void> {
   // a version is one day's picture at one instant: from 15:00 today and tomorrow are published at the same instant
   const versions = (dir: string) =>
@@ -66,7 +70,7 @@ async function every(a: string, b: string, asJson: boolean): Promise<void> {
     const [x, y] = await Promise.all([load(a, was), load(b, v)]);
     for (const [id, now] of y.features) {
       const old = x.features.get(id);
-      if (!old || old.isActive === now.isActive) continue;
+      if (!old || (old.isActive === now.isActive && old.activationType === now.activationType)) continue;
       const c = changed.get(id) ?? {
         name: now.name,
         country: now.country,
@@ -75,7 +79,11 @@ async function every(a: string, b: string, asJson: boolean): Promise<void> {
         versions: [],
         because: "",
       };
-      c.transitions.add(`${old.isActive} → ${now.isActive}`);
+      c.transitions.add(
+        old.isActive === now.isActive
+          ? `${now.isActive}, ${old.activationType} → ${now.activationType}`
+          : `${old.isActive} → ${now.isActive}`,
+      );
       c.rules.add(`${x.rules.get(id) ?? "?"} → ${y.rules.get(id) ?? "?"}`);
       c.versions.push(v);
       c.because = y.because.get(id) ?? "";
@@ -84,6 +92,7 @@ async function every(a: string, b: string, asJson: boolean): Promise<void> {
   }
   const list = [...changed].map(([id, c]) => ({
     id,
+    isActiveChanged: [...c.transitions].some((t) => !t.includes(",")),
     name: c.name,
     country: c.country,
     transitions: [...c.transitions],
@@ -97,8 +106,10 @@ async function every(a: string, b: string, asJson: boolean): Promise<void> {
 `);
     return;
   }
+  const active = list.filter((c) => c.isActiveChanged).length;
   const lines = [
-    `${a} → ${b}: ${pairs} versions of the same instants compared; ${list.length} features changed isActive in any`,
+    `${a} → ${b}: ${pairs} versions of the same instants compared; ${active} features changed isActive in any, ` +
+      `${list.length - active} only their activationType`,
     ...list.map(
       (c) =>
         `  ${c.id} ${c.name} (${c.country}): ${c.transitions.join(", ")} in ${c.versions} versions from ${c.first}; ` +

@@ -13,6 +13,7 @@ import { forgetQCircles, notamGeometry } from "../src/notam/geometry.js";
 import { notamKind } from "../src/notam/kind.js";
 import { readNotamSource } from "../src/notam/read.js";
 import { AirspaceLinker } from "../src/resolve/link.js";
+import { linkQueryOf, notamCountry } from "../src/resolve/notams.js";
 import { evaluateItemD } from "../src/schedule/evaluate.js";
 import { parseValidity } from "../src/schedule/validity.js";
 
@@ -82,7 +83,7 @@ for (let k = 0; k < 3; k++) {
   const linker = new AirspaceLinker(airspaces);
   linked = 0;
   for (const n of notams) {
-    const r = linker.link({ text: n.itemE, ...(n.q?.centre ? { centre: n.q.centre } : {}) });
+    const r = linker.link(linkQueryOf(n, notamCountry(n)));
     if (r.airspaces.length > 0) linked++;
   }
   times.push((performance.now() - t0) / 1000);

@@ -60,10 +60,13 @@ function program(io: Io, setCode: (code: number) => void): Command {
     .option("--countries <CC,CC>", "publish only these countries")
     .option(
       "--notams <path>",
-      "NOTAM file (EAD PIB XML, ICAO text, JSON lines, gzip), directory or - (repeatable)",
+      "NOTAM file (EAD PIB XML, SOFIA-Briefing text, FAA NOTAM API JSON, ICAO text, JSON lines, gzip), directory or - (repeatable)",
       collect,
     )
-    .option("--notam-as-of <ISO>", "as-of time of NOTAM sources whose content states none (text, JSON lines)")
+    .option(
+      "--notam-as-of <ISO>",
+      "as-of time of NOTAM sources whose content states none (ICAO and SOFIA text, JSON lines, FAA JSON)",
+    )
     .option("--notam-firs <FIR,FIR>", "FIRs briefed by NOTAM sources whose content does not say")
     .option(
       "--aup <[YYYY-MM-DD[Thhmm]=]path>",

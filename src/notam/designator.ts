@@ -176,7 +176,7 @@ function prefixOk(
 /** ICAO prefixes that are also words of NOTAM prose before `R`, `D` or `P`: French `ET`, `EN`, `LE`, `LA`. */
 const SPACED_WORDS = new Set(["ET", "EN", "LE", "LA", "LO", "LI", "EL"]);
 
-/** `A B C1 C2`, `A/B/C`, `A, B ET C`, `A TO D`, `(A1, A2, H)` right after a number: its sectors. */
+/** `A B C1 C2`, `A/B/C`, `A, B ET C`, `A TO D`, `(A1, A2, H)`, `/A` right after a number: its sectors. */
 function sectorList(upper: string, from: number): { items: string[]; end: number } | undefined {
   let rest = upper.slice(from, from + 80);
   let offset = 0;
@@ -193,7 +193,8 @@ function sectorList(upper: string, from: number): { items: string[]; end: number
   }
   const items: string[] = [];
   for (;;) {
-    const sep = items.length === 0 ? /^[ ]/.exec(rest) : (JOIN.exec(rest) ?? /^[ ]/.exec(rest));
+    // the first after a blank, or a slash (Italy's `LI R308/A`)
+    const sep = items.length === 0 ? /^[ /]/.exec(rest) : (JOIN.exec(rest) ?? /^[ ]/.exec(rest));
     if (!sep) break;
     const token = /^([A-Z]\d{0,2})(?![A-Z0-9])/.exec(rest.slice(sep[0].length));
     if (!token) break;

@@ -14,11 +14,11 @@ export type NotamEffect = (typeof NOTAM_EFFECTS)[number];
 
 /** Conditions that say the subject is active, installed, taking place, or its hours of service. */
 const ACTIVATING = new Set(["CA", "CS", "LW", "AH", "LT", "LP", "AL", "LV", "LC"]);
-/** Item E says the subject is active: `ACTIVE`, `ACT`, `ACTIVATED`, `ACTIVES`, `AKTIV`, `AKTIVIRANO`, `AKTYWNA`. */
+/** Item E says the subject is active: `ACTIVE`, `ACT`, `ACTIVATED`, `ACTIVES`, `AKTIV`, `AKTIVIRANO`. */
 const ACTIVE_WORDS = /\b(?:ACTIVE[ES]?|ACTIVEES|ACTIVATED?|ACTIVATION|ACT|AKTIV\w*|ACTIVA\w*)\b/;
 /** Item E changes the subject's hours, limits or status rather than stating its activity. */
 const CHANGE_WORDS =
-  /\b(?:MODIFI\w*|CHANGED?|CHG|AMEND\w*|AMDT|ACTIVABLE|POSSIBLE ACTIVATION|NEW|NOUVE\w*|READ|LIRE|AJOUTER|ADD|SUPPRIM\w*|WITHDRAWN)\b/;
+  /\b(?:MODIFI\w*|CHANGED?|CHG|AMEND\w*|AMDT|(?:ARE|IS) NOW|ACTIVABLE|POSSIBLE ACTIVATION|NEW|NOUVE\w*|READ|LIRE|AJOUTER|ADD|SUPPRIM\w*|WITHDRAWN)\b/;
 /** Item E changes only how to reach the subject's operator: telephone, mail, address, contact. */
 const CONTACT_WORDS =
   /\b(?:TEL(?:EPHONE)?|PHONE|NUMEROS? DE TELEPHONE|MAIL|E-MAIL|ADRESSE|ADDRESS|CONTACT|CTC|FAX|GSM|FREQ|FREQUENCY)\b/;
@@ -93,7 +93,7 @@ const LOCATION =
 /** A new zone that stands in for parts of others (`SE SUBSTITUE AUX PARTIES DE LA CTR … ET DE LA ZRT 1.1 …`). */
 const STANDS_IN = /\b(?:SUBSTITUE\w*|SUPERSEDES?|REPLACES?|REMPLACE\w*)\b[^.;:]{0,80}$/;
 
-const RESTRICTIVE = ["R", "D", "P", "TRA", "TSA", "CBA", "MTA", "ZRT", "ZIT", "ZDT"];
+const RESTRICTIVE = ["R", "D", "P", "TRA", "TSA", "CBA", "MTA", "HTA", "LFA", "ZRT", "ZIT", "ZDT"];
 const ORGANISATION = ["CTR", "TMA", "CTA", "ATZ", "RMZ", "TMZ", "MCTR", "MTMA", "MATZ"];
 /** Which airspace kinds a Q-code subject (letters 2–3) is about: an airspace-organisation NOTAM (`QATLT VFR TRAINING
  * PROHIBITED IN LILLE CTR AND TMA`) restricts the controlled airspace it names, whatever the preposition. */
@@ -120,13 +120,16 @@ const Q_SUBJECT_KINDS: Record<string, readonly string[]> = {
  */
 export function isMention(text: string, at: number, target: string, qSubject?: string): boolean {
   // lines only wrap (`… SYMPAV EN\nDEHORS DES HORAIRES DE LA CTR MELUN`): one blank between words
+  // a NOTAM about a kind of airspace names others only as places: `RESTRICTED AREA (TEMPORARY) ACTIVE (CORRIDOR
+  // BETWEEN WITHAM AND LONDON CITY CTR)` (QRTCA) is the temporary area's own, not the CTR's
+  const kinds = qSubject ? Q_SUBJECT_KINDS[qSubject] : undefined;
+  if (kinds && target !== "" && !kinds.includes(target)) return true;
   const upper = text.toUpperCase();
   const before = upper.slice(Math.max(0, at - 80), at).replace(/\s+/g, " ");
   if (REFERENCE.test(before) || STANDS_IN.test(before)) return true;
   // `REF AIP : AD 2 LFBZ.3, AD 2 LFBZ TXT 04, ENR 2.1 TMA BIARRITZ 3, 7, 8.`: a reference runs to its sentence's end
   if (REF_CLAUSE.test(upper.slice(Math.max(0, at - 200), at).replace(/\s+/g, " "))) return true;
   if (!LOCATION.test(before)) return false;
-  const kinds = qSubject ? Q_SUBJECT_KINDS[qSubject] : undefined;
   return !kinds?.includes(target);
 }
 

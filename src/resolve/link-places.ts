@@ -233,12 +233,12 @@ export class PlaceIndex {
     return { refs: out, unplaced };
   }
 
-  /** The airspaces of a kind, with the key of their place (`TMA BALE`), that `keep` accepts. */
-  ofKind(kind: string, keep: (a: NormalizedAirspace) => boolean): Array<{ key: string; airspace: NormalizedAirspace }> {
+  /** The airspaces of a kind, each with the key of its place (`TMA BALE`). */
+  ofKind(kind: string): Array<{ key: string; airspace: NormalizedAirspace }> {
     const out: Array<{ key: string; airspace: NormalizedAirspace }> = [];
     for (const [key, entries] of this.index) {
       if (!key.startsWith(`${kind} `)) continue;
-      for (const e of entries) if (keep(e.airspace)) out.push({ key, airspace: e.airspace });
+      for (const e of entries) out.push({ key, airspace: e.airspace });
     }
     return out;
   }

@@ -6,8 +6,9 @@
 // unsure: never linked, but never `No` either (resolve/airspace-activity.ts). Geometry (the Q-line circle against
 // the airspace's box) only breaks ties between candidates; it never links on its own.
 
+import Flatbush from "flatbush";
 import { countryPrefixes } from "../geo/icao-prefixes.js";
-import { type Bbox, bboxOfPolygons } from "../geo/planar.js";
+import { type Bbox, bboxOfPolygons, pointInPolygon } from "../geo/planar.js";
 import { AirspaceType } from "../model/vocab.js";
 import type { NormalizedAirspace } from "../normalize/airspace.js";
 import {
@@ -58,6 +59,11 @@ export class AirspaceLinker {
   private readonly sectors = new Map<string, Map<string, NormalizedAirspace[]>>();
   private readonly places: PlaceIndex;
   private readonly boxes = new Map<string, Bbox>();
+  /** Per airspace kind, an index of its airspaces' boxes (built on first use). */
+  private readonly kinds = new Map<
+    string,
+    { index: Flatbush; entries: Array<{ key: string; airspace: NormalizedAirspace }> }
+  >();
 
   constructor(airspaces: readonly NormalizedAirspace[]) {
     this.places = new PlaceIndex(airspaces);
@@ -199,26 +205,45 @@ export class AirspaceLinker {
   }
 
   /**
-   * `RESTRICTIONS AD: TRAINING … PROHIBITED WITHIN TMA.` at LFSB: a kind named without its place in an aerodrome's
-   * NOTAM (one location in Item A, a Q-line circle of at most 50 NM) is the aerodrome's own when the airspaces of that
-   * kind around its reference point (the Q-line centre inside their box) all belong to one place (`TMA BALE`); with
-   * two places there, none. The text names the kind, Item A whose it is; geometry only says which of that kind.
+   * `Y AND Z WITHIN LSGG TMA PROHIBITED …` at LSGG: a kind named without a place the file knows, in an aerodrome's
+   * NOTAM (one location in Item A, a Q-line circle of at most 50 NM), is the aerodrome's own when the airspaces of that
+   * kind around its reference point (the Q-line centre inside their box) all belong to one place (`TMA GENEVA`); with
+   * two places there, none. The text names the kind, Item A whose it is; geometry only says which of that kind. (LFSB's
+   * `… PROHIBITED WITHIN TMA.` stays unlinked: its circle, 69 NM, is centred west of every TMA.)
    */
   private around(unplaced: readonly Unplaced[], q: LinkQuery): PlaceRef[] {
     const centre = q.centre;
     if (!centre || (q.radiusNm ?? 999) > 50 || q.locations?.length !== 1 || unplaced.length === 0) return [];
     const out: PlaceRef[] = [];
     for (const u of unplaced) {
-      const inside = this.places.ofKind(u.kind, (a) => {
-        const [w, s, e, n] = this.box(a);
-        return centre.lon >= w && centre.lon <= e && centre.lat >= s && centre.lat <= n;
-      });
-      const keys = new Set(inside.map((x) => x.key));
+      const keys = new Set(this.placesAt(u.kind, centre).map((x) => x.key));
       if (keys.size !== 1) continue;
       const airspaces = this.places.place([...keys][0]!, u.wanted);
       if (airspaces.length > 0) out.push({ airspaces, at: u.at, kind: u.kind });
     }
     return out;
+  }
+
+  /** The places of one kind whose airspaces' boxes hold a point, from an index of that kind's boxes built once. */
+  private placesAt(
+    kind: string,
+    at: { lat: number; lon: number },
+  ): Array<{ key: string; airspace: NormalizedAirspace }> {
+    let k = this.kinds.get(kind);
+    if (!k) {
+      const entries = this.places.ofKind(kind);
+      const index = new Flatbush(Math.max(1, entries.length));
+      for (const e of entries) index.add(...this.box(e.airspace));
+      if (entries.length === 0) index.add(0, 0, 0, 0);
+      index.finish();
+      k = { index, entries };
+      this.kinds.set(kind, k);
+    }
+    const { entries } = k;
+    return k.index
+      .search(at.lon, at.lat, at.lon, at.lat)
+      .flatMap((i) => entries[i] ?? [])
+      .filter((e) => holds(e.airspace, at));
   }
 
   /** Several airspaces of one designator in different places: keep those near the Q-line circle, if any is. */
@@ -274,4 +299,10 @@ export function relation(named: string, source: string): "same" | "holds" | "hel
     if (kb === "end") return ka !== kind(source[i - 1]) || ka === "dot" ? "held" : "sibling";
     return ka === kb ? "sibling" : "unsettled";
   }
+}
+
+/** Whether an airspace's area holds a point. */
+function holds(a: NormalizedAirspace, at: { lat: number; lon: number }): boolean {
+  const g = a.geometry;
+  return (g.type === "Polygon" ? [g.coordinates] : g.coordinates).some((p) => pointInPolygon(at.lon, at.lat, p));
 }

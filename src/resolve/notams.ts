@@ -121,7 +121,7 @@ export function notamsForDay(
     }
     const schedule = n.itemD?.trim() ? evaluateItemD(n.itemD, v.value, dayNumber, n.q?.centre) : undefined;
     const spans = schedule ? schedule.intervals : [clipToDay([v.value.b, v.value.c ?? Number.POSITIVE_INFINITY], day)!];
-    const country = countryOfIcao(n.itemA[0] ?? "") ?? (n.q ? countryOfIcao(n.q.fir) : undefined);
+    const country = notamCountry(n);
     let linked: NormalizedAirspace[] = [];
     let unsure: NormalizedAirspace[] = [];
     const code = qCode(n.q);
@@ -160,11 +160,16 @@ export function notamsForDay(
 export function linksOf(n: Notam, linker: AirspaceLinker): LinkResult | undefined {
   const kind = notamKind(n.q, n.itemE);
   if (!LINKABLE.has(kind) && !(kind === null && isPlainAirspaceNotam(n.q))) return undefined;
-  const country = countryOfIcao(n.itemA[0] ?? "") ?? (n.q ? countryOfIcao(n.q.fir) : undefined);
-  return linker.link(linkQueryOf(n, country));
+  return linker.link(linkQueryOf(n, notamCountry(n)));
+}
+
+/** The country a NOTAM is of: its first Item A location's, else its Q-line FIR's. */
+export function notamCountry(n: Notam): string | undefined {
+  return countryOfIcao(n.itemA[0] ?? "") ?? (n.q ? countryOfIcao(n.q.fir) : undefined);
 }
 
 /** What the linker is asked of a NOTAM: Item E, its country and locations, the Q-line circle and subject. */
+
 export function linkQueryOf(n: Notam, country: string | undefined): LinkQuery {
   const code = qCode(n.q);
   return {

@@ -1,5 +1,8 @@
+// The designator grammar (src/notam/designator.ts) on the forms each state writes, quoted from real NOTAMs (the SOFIA
+// briefs of February 2026, the FAA DINS export, the NATS PIB) and AIP names; the figures on real data are
+// test/resolve/link-eval.test.ts.
 import { describe, expect, it } from "vitest";
-import { designatorsIn, normalizeDesignator } from "../../src/notam/designator.js";
+import { designatorMatches, designatorsIn, normalizeDesignator } from "../../src/notam/designator.js";
 
 describe("designators", () => {
   it("normalises the spellings of one area", () => {
@@ -7,32 +10,104 @@ describe("designators", () => {
     for (const t of ["ED-R 116 ACTIVE", "EDR116", "ED R116", "ED-R116"]) expect(designatorsIn(t)).toEqual(["EDR116"]);
   });
 
-  it("finds them in NOTAM text, leading zeros dropped", () => {
-    expect(designatorsIn("TEMPO DANGER AREA (TDA) EG D098D ACTIVATED")).toEqual(["EGD98D"]);
-    expect(designatorsIn("EGD701A 0900-1300 SFC-UNL EGD701B 1300-2100")).toEqual(["EGD701A", "EGD701B"]);
-  });
-
-  it("reads airspace names, a second part's underscore included", () => {
-    expect(designatorsIn("ED-R10C_2 TODENDORF-PUTLOS NOTAM")).toEqual(["EDR10C"]);
-    expect(designatorsIn("ED-R PEENEMUENDE (NOTAM)")).toEqual([]);
-  });
-
-  it("gives national forms the country's ICAO prefix", () => {
-    expect(designatorsIn("TSA 2 ACTIVE", "LK")).toEqual(["TSA2", "LKTSA2"]);
-  });
-
   it("uses the alias table for names that cannot be derived", () => {
     expect(designatorsIn("TRA LAUTER 1 C")).toContain("EDR205C");
   });
-});
 
-describe("designators that are not areas", () => {
   it("ignores words and AIP chapters that look like one", () => {
     expect(designatorsIn("AND 1 SEP 1 WED 600 PPR 24HR")).toEqual([]);
     expect(designatorsIn("REF AIP ENR 5.1-83")).toEqual([]);
+    expect(designatorsIn("REF AIP AUSTRIA ENR 5.1-4.", "LO")).toEqual([]);
   });
 
-  it("reads national kinds with the prefix glued on", () => {
+  it("says where the expression naming a list starts and ends", () => {
+    const text = "RESTRICTED AREAS LF-R201 B1 B2 'OLORON' ACTIVATED";
+    const [first, second] = designatorMatches(text, { prefix: "LF" });
+    expect([first?.designator, second?.designator]).toEqual(["LFR201B1", "LFR201B2"]);
+    expect(text.slice(first!.at, first!.end)).toBe("LF-R201 B1 B2");
+  });
+});
+
+describe("a test per state", () => {
+  it("FR: hyphen or blank, sector lists in every form, CBA", () => {
+    expect(designatorsIn("RESTRICTED AREAS LF-R201 B1 B2 'OLORON' ACTIVATED", "LF")).toEqual(["LFR201B1", "LFR201B2"]);
+    expect(designatorsIn("LF-D596 A/B/C ACTIVE", "LF")).toEqual(["LFD596A", "LFD596B", "LFD596C"]);
+    expect(designatorsIn("LF-R 336 A ET B ACTIVE", "LF")).toEqual(["LFR336A", "LFR336B"]);
+    expect(designatorsIn("ZONE LF-R 45 A TO D ACTIVE", "LF")).toEqual(["LFR45A", "LFR45B", "LFR45C", "LFR45D"]);
+    expect(designatorsIn("LFR31 (A1, A2, H) ACTIVE", "LF")).toEqual(["LFR31A1", "LFR31A2", "LFR31H"]);
+    expect(designatorsIn("LFCBA-16B ACTIVE.", "LF")).toEqual(["LFCBA16B"]);
+    expect(designatorsIn("LF-R205/2 ACT", "LF")).toEqual(["LFR205.2"]);
+    // several kinds of one prefix in one list; `ET` is "and", not Egypt's prefix
+    expect(designatorsIn("LF-R65-R66 ET D67 ACTIVES", "LF")).toEqual(["LFR65", "LFR66", "LFD67"]);
+    // a zone of the NOTAM's own country without its prefix
+    expect(designatorsIn("ZONE R45A BOURGOGNE ACTIVE", "LF")).toEqual(["LFR45A"]);
+  });
+
+  it("DE: ED-R with or without hyphen and blank, a second part's underscore", () => {
+    expect(designatorsIn("RESTRICTED AREA EDR132B (HEUBERG) ACT.", "ED")).toEqual(["EDR132B"]);
+    expect(designatorsIn("ED-R 132B ACTIVE", "ED")).toEqual(["EDR132B"]);
+    expect(designatorsIn("EDR150 (NLFS40) ACTIVE:", "ED")).toEqual(["EDR150"]);
+    expect(designatorsIn("ED-R10C_2 TODENDORF-PUTLOS NOTAM")).toEqual(["EDR10C"]);
+    expect(designatorsIn("ED-R PEENEMUENDE (NOTAM)")).toEqual([]);
+    // French `ET D67` read in a German NOTAM is not ED's area: a spaced prefix needs its own country
+    expect(designatorsIn("ET D67", "ED")).toEqual([]);
+  });
+
+  it("AT: LO R 7 and LOD 25A, the name beside it ignored", () => {
+    expect(designatorsIn("RESTRICTED AREA LIZUM - LO R 7 - ACTIVATED:", "LO")).toEqual(["LOR7"]);
+    expect(designatorsIn("DANGER AREA MARWIESEN - LOD28 - ACTIVATED:", "LO")).toEqual(["LOD28"]);
+    expect(designatorsIn("LOD 25A ACTIVE", "LO")).toEqual(["LOD25A"]);
+    expect(designatorsIn("LOR7 (LIZUM) ACT", "LO")).toEqual(["LOR7"]);
+  });
+
+  it("CH: LSR39B glued, after R-AREA", () => {
+    expect(designatorsIn("R-AREA LSR39B BRISEN ACT.", "LS")).toEqual(["LSR39B"]);
+    expect(designatorsIn("R-AREA LSR7 HONGRIN ACT DUE TO FRNG.", "LS")).toEqual(["LSR7"]);
+  });
+
+  it("SI: LJR4 in English and Slovene", () => {
+    expect(designatorsIn("RESTRICTED AREA LJR4 PIVKA-ILIRSKA BISTRICA ACTIVATED.", "LJ")).toEqual(["LJR4"]);
+    expect(designatorsIn("OBMOCJE OMEJENEGA PROMETA LJR4 PIVKA-ILIRSKA BISTRICA AKTIVIRANO.", "LJ")).toEqual(["LJR4"]);
+  });
+
+  it("PL: EPD15, the glued EPTR767A, EP TSA 5A, and airspace names without the prefix", () => {
+    expect(designatorsIn("DANGER AREA EPD15 - ACT.", "EP")).toEqual(["EPD15"]);
+    expect(designatorsIn("EPTR767A ACT", "EP")).toEqual(["EPTR767A"]);
+    expect(designatorsIn("EP TSA 5A ACTIVE", "EP")).toEqual(["EPTSA5A"]);
+    // `TR`/`TS` only glued: `EP TR 5` is not a Polish area
+    expect(designatorsIn("EP TR 5 ACTIVE", "EP")).toEqual([]);
+    expect(designatorMatches("R 129 STRZELNICA", { prefix: "EP", name: true }).map((m) => m.designator)).toEqual([
+      "EPR129",
+    ]);
+    expect(designatorMatches("TS 05F", { prefix: "EP", name: true }).map((m) => m.designator)).toEqual(["EPTS5F"]);
+  });
+
+  it("CZ: national TSA/TRA take LK's prefix", () => {
+    expect(designatorsIn("TSA 2 ACTIVE", "LK")).toEqual(["TSA2", "LKTSA2"]);
+    expect(designatorsIn("LKTRA 65 ACT", "LK")).toEqual(["LKTRA65"]);
+    expect(designatorsIn("LKR1 ACT", "LK")).toEqual(["LKR1"]);
+  });
+
+  it("IT: LI R 64/A, the sector after a slash", () => {
+    expect(designatorsIn("LI R 64/A ACTIVE", "LI")).toEqual(["LIR64A"]);
+    expect(designatorsIn("RESTRICTED AREA LI R308/A (TERMOLI) ACT", "LI")).toEqual(["LIR308A"]);
+    expect(designatorsIn("RESTRICTED AREA LI R308/B  / TERMOLI BIS / ACT.", "LI")).toEqual(["LIR308B"]);
+    // a spaced `LI` of unknown country is also a word
+    expect(designatorsIn("LI R308/A")).toEqual([]);
+    // a slash before a level is not a sector
+    expect(designatorsIn("LF-R 45/FL100", "LF")).toEqual(["LFR45"]);
+  });
+
+  it("GB: EG D with leading zeros, lists with AND", () => {
+    expect(designatorsIn("TEMPO DANGER AREA (TDA) EG D098D ACTIVATED")).toEqual(["EGD98D"]);
+    expect(designatorsIn("EGD701A 0900-1300 SFC-UNL EGD701B 1300-2100")).toEqual(["EGD701A", "EGD701B"]);
+    expect(designatorsIn("EGD701A, 701B AND 701C ACTIVE")).toEqual(["EGD701A", "EGD701B", "EGD701C"]);
+  });
+
+  it("BE: TRA lists with slashes, national kinds glued to the prefix", () => {
+    expect(designatorsIn("TRA 4/5/6 ACTIVATED", "EB")).toEqual(["TRA4", "EBTRA4", "TRA5", "EBTRA5", "TRA6", "EBTRA6"]);
     expect(designatorsIn("TEMPO SEGREGATED AREA EBTSA13A-CHANNEL A ACTIVATED")).toEqual(["EBTSA13A"]);
+    // prose after a kind is not a sector
+    expect(designatorsIn("TRA IS ACTIVE", "EB")).toEqual([]);
   });
 });

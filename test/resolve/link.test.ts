@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { AirspaceType } from "../../src/model/vocab.js";
 import type { NormalizedAirspace } from "../../src/normalize/airspace.js";
-import { AirspaceLinker, type LinkQuery } from "../../src/resolve/link.js";
+import { AirspaceLinker, type LinkQuery, relation } from "../../src/resolve/link.js";
 import { airspace } from "../publish/fixtures.js";
 
 /** An airspace of `name` in a 0.1° square whose south-west corner is (lon, lat). */
@@ -92,5 +92,137 @@ describe("AirspaceLinker", () => {
     expect(overlapping.link(at).airspaces).toEqual([]);
     // alone there, the aerodrome's TMA is all of Beauvechain's
     expect(names(at)).toEqual(["BEAUVECHAIN TMA 1A", "BEAUVECHAIN TMA 1B", "BEAUVECHAIN TMA 3"]);
+  });
+});
+
+// Issue 42's continental cases, on airspaces named as openAIP's FR file of 2025-10 names them.
+describe("AirspaceLinker on continental forms", () => {
+  const fr = new AirspaceLinker([
+    named("LF-R201A1 OLORON", "FR", AirspaceType.RESTRICTED, -0.7, 43.1),
+    named("LF-R201A2 OLORON", "FR", AirspaceType.RESTRICTED, -0.6, 43.1),
+    named("LF-R201B OLORON", "FR", AirspaceType.RESTRICTED, -0.5, 43.1),
+    named("LF-R203ABC LA COURTINE", "FR", AirspaceType.RESTRICTED, 2.2, 45.7),
+    named("LF-R45A BOURGOGNE (MON-FRI)", "FR", AirspaceType.RESTRICTED, 4.5, 47),
+    named("LF-R45NS LUXEMBOURG (MON-FRI)", "FR", AirspaceType.RESTRICTED, 5.9, 49.4),
+    named("LF-R6A MAILLY", "FR", AirspaceType.RESTRICTED, 4.2, 48.6),
+    named("LF-P7 LA HAGUE", "FR", AirspaceType.PROHIBITED, -1.9, 49.7),
+    named("CTR BEAUVAIS", "FR", AirspaceType.CTR, 2.1, 49.45),
+    named("TMA BEAUVAIS 1", "FR", AirspaceType.TMA, 2.0, 49.4),
+    named("TMA BEAUVAIS 2.1", "FR", AirspaceType.TMA, 2.2, 49.4),
+    named("ZRT AEROSTAT CAPTIF", "FR", AirspaceType.RESTRICTED, 2.7, 46.9),
+  ]);
+  const link = (text: string, q: Partial<LinkQuery> = {}) => {
+    const r = fr.link({ text, country: "FR", ...q });
+    const sorted = (list: NormalizedAirspace[]) => list.map((a) => a.name).sort();
+    return {
+      linked: sorted(r.airspaces),
+      unsure: sorted(r.unsure),
+      mentioned: sorted(r.mentioned),
+      unmatched: r.unmatched,
+    };
+  };
+
+  it("a named sector links the source's volume that holds it, never a sibling", () => {
+    expect(link("RESTRICTED AREAS LF-R201 B1 B2 'OLORON' ACTIVATED").linked).toEqual(["LF-R201B OLORON"]);
+    expect(link("LF-R201 A1 A2 ACTIVE").linked).toEqual(["LF-R201A1 OLORON", "LF-R201A2 OLORON"]);
+    expect(link("ZONE REGLEMENTEE LF-R203C 'LA COURTINE' ACTIVE.").linked).toEqual(["LF-R203ABC LA COURTINE"]);
+    // A3 is a sibling of A1 and A2: not linked, not unsure, reported unmatched
+    expect(link("LF-R201 A3 ACTIVE")).toEqual({ linked: [], unsure: [], mentioned: [], unmatched: ["LFR201A3"] });
+  });
+
+  it("a volume the source may hold under another name leaves it unsure, not linked", () => {
+    expect(link("ZONE LF-R 45 N3 ACTIVE.")).toEqual({
+      linked: [],
+      unsure: ["LF-R45NS LUXEMBOURG (MON-FRI)"],
+      mentioned: [],
+      unmatched: ["LFR45N3"],
+    });
+  });
+
+  it("several kinds of one place in one phrase, near the Q-line circle", () => {
+    const q = { centre: { lat: 49.45, lon: 2.11 }, radiusNm: 5 };
+    expect(link("HORAIRES ACTIVATION CTR, TMA BEAUVAIS ET CTL D'AD :\n- 0445-2230", q).linked).toEqual([
+      "CTR BEAUVAIS",
+      "TMA BEAUVAIS 1",
+      "TMA BEAUVAIS 2.1",
+    ]);
+  });
+
+  it("a temporary zone named in quotes", () => {
+    const q = { centre: { lat: 46.95, lon: 2.75 }, radiusNm: 3 };
+    expect(link("SUP AIP 040/25 : 'ZRT AEROSTAT CAPTIF' ACTIVE", q).linked).toEqual(["ZRT AEROSTAT CAPTIF"]);
+  });
+
+  it("areas named as references are mentions, never links", () => {
+    const zit = link(
+      "ZONE INTERDITE TEMPORAIRE (ZIT) 'MAILLY' - LUTTE ANTI-DRONE :\n1. LIMITES LATERALES :\n" +
+        "IDENTIQUES A LA LF-R6A PUBLIEE A L'AIP ENR 5.1",
+      { qSubject: "RO" },
+    );
+    expect(zit).toEqual({ linked: [], unsure: [], mentioned: ["LF-R6A MAILLY"], unmatched: [] });
+    const zrt = link(
+      "ZONE REGLEMENTEE TEMPORAIRE (ZRT) 'DEP JOBOURG' :\n2- STATUT :\nZONE REGLEMENTEE TEMPORAIRE " +
+        "(ZRT) QUI, LORSQU'ELLE EST ACTIVE,\nCOEXISTE AVEC LA LF-P7 ET SE SUBSTITUE AUX AUTRES PORTIONS",
+      { qSubject: "RT" },
+    );
+    expect(zrt.linked).toEqual([]);
+    expect(zrt.mentioned).toEqual(["LF-P7 LA HAGUE"]);
+  });
+});
+
+describe("relation of a named sector to a source's", () => {
+  it.each([
+    ["B", "B1", "holds"],
+    ["B2", "B2N", "holds"],
+    ["S6", "S6.1", "holds"],
+    ["", "A", "holds"],
+    ["B1", "B", "held"],
+    ["B3", "B1", "sibling"],
+    ["A", "F", "sibling"],
+    ["N3", "NS", "unsettled"],
+    ["A1", "A1", "same"],
+  ] as const)("%s against %s: %s", (named, source, expected) => expect(relation(named, source)).toBe(expected));
+});
+
+// Issue 42's replay of the UK weekend (docs/activation.md §7): what the continental rules must not do at home.
+describe("AirspaceLinker on the UK weekend of 2024-06-14", () => {
+  it("a kind named after a place the data lacks does not link a neighbour whose box holds the aerodrome", () => {
+    // YAIXM has no Isle of Man airspace; HOLYHEAD CTA's box (not its area) holds Ronaldsway
+    const holyhead = {
+      ...named("HOLYHEAD CTA", "GB", AirspaceType.CTA, -5, 53),
+      geometry: {
+        type: "Polygon" as const,
+        coordinates: [
+          [
+            [-5, 53],
+            [-4, 53],
+            [-4, 54.5],
+            [-4.2, 54.5],
+            [-4.2, 53.5],
+            [-5, 53.5],
+            [-5, 53],
+          ],
+        ],
+      },
+    };
+    const uk = new AirspaceLinker([holyhead]);
+    const q = { country: "GB", locations: ["EGNS"], centre: { lat: 54.02, lon: -4.63 }, radiusNm: 21, qSubject: "AE" };
+    const text = "ISLE OF MAN CTA/CTR/ATZ TWR AND APP OPR HOURS: MON-SAT 0530-0730";
+    expect(uk.link({ ...q, text }).airspaces).toEqual([]);
+    // a kind without any place, at an aerodrome inside the CTA's area, is that CTA
+    const inside = { ...q, centre: { lat: 53.2, lon: -4.5 }, locations: ["EGOV"] };
+    expect(uk.link({ ...inside, text: "VFR TRAINING PROHIBITED WITHIN CTA." }).airspaces.map((a) => a.name)).toEqual([
+      "HOLYHEAD CTA",
+    ]);
+  });
+
+  it("a temporary restricted area placed by a CTR does not activate the CTR", () => {
+    const uk = new AirspaceLinker([named("LONDON CITY CTR", "GB", AirspaceType.CTR, 0, 51.5)]);
+    const text = "RESTRICTED AREA (TEMPORARY) ACTIVE (CORRIDOR BETWEEN WITHAM AND LONDON CITY CTR) AREA E - WI AREA";
+    const q = { text, country: "GB", centre: { lat: 51.55, lon: 0.05 }, radiusNm: 10 };
+    expect(uk.link({ ...q, qSubject: "RT" })).toMatchObject({
+      airspaces: [],
+      mentioned: [{ name: "LONDON CITY CTR" }],
+    });
   });
 });
