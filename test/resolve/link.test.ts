@@ -188,10 +188,10 @@ describe("relation of a named sector to a source's", () => {
 describe("AirspaceLinker on the UK weekend of 2024-06-14", () => {
   it("a kind named after a place the data lacks does not link a neighbour whose box holds the aerodrome", () => {
     // YAIXM has no Isle of Man airspace; HOLYHEAD CTA's box (not its area) holds Ronaldsway
-    const holyhead = {
+    const holyhead: NormalizedAirspace = {
       ...named("HOLYHEAD CTA", "GB", AirspaceType.CTA, -5, 53),
       geometry: {
-        type: "Polygon" as const,
+        type: "Polygon",
         coordinates: [
           [
             [-5, 53],
