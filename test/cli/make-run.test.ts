@@ -23,23 +23,34 @@ import { FIXTURES, ROOT, tempDir } from "../helpers.js";
 import { io } from "./io.js";
 
 const makefile = readFileSync(path.join(ROOT, "Makefile"), "utf8");
-const RUN_ARGS = /^RUN_ARGS := (.+)$/m.exec(makefile)?.[1]?.split(/\s+/) ?? [];
+/** The arguments a Makefile variable (`RUN_ARGS := …`) gives the publish command. */
+const argsOf = (name: string) => new RegExp(`^${name} := (.+)$`, "m").exec(makefile)?.[1]?.split(/\s+/) ?? [];
+const RUN_ARGS = argsOf("RUN_ARGS");
 const UK = path.join(FIXTURES, "uk");
+
+/** What `make <target>` does: publish with the Makefile's arguments into a new store; its summary, report, EUROPE. */
+async function publishAsMake(
+  args: readonly string[],
+): Promise<{ out: string; report: RunReport; europe: FeatureCollection }> {
+  const store = tempDir("make-run-");
+  const t = io();
+  const full = args.map((a) => (a.startsWith("fixtures/") ? path.join(ROOT, a) : a));
+  const code = await main(["publish", ...full, "--store", store, "--report", path.join(store, "report.json")], t.io);
+  if (code !== 0) throw new Error(t.err());
+  const local = new LocalStore(store);
+  return {
+    out: t.out(),
+    report: JSON.parse(readFileSync(path.join(store, "report.json"), "utf8")),
+    europe: await readEurope(local, (await currentManifest(local))!),
+  };
+}
 
 let out = "";
 let report: RunReport;
 let europe: FeatureCollection;
 
 beforeAll(async () => {
-  const store = tempDir("make-run-");
-  const t = io();
-  const args = RUN_ARGS.map((a) => (a.startsWith("fixtures/") ? path.join(ROOT, a) : a));
-  const code = await main(["publish", ...args, "--store", store, "--report", path.join(store, "report.json")], t.io);
-  if (code !== 0) throw new Error(t.err());
-  out = t.out();
-  report = JSON.parse(readFileSync(path.join(store, "report.json"), "utf8"));
-  const local = new LocalStore(store);
-  europe = await readEurope(local, (await currentManifest(local))!);
+  ({ out, report, europe } = await publishAsMake(RUN_ARGS));
 }, 60_000);
 
 describe("make run: the UK on 2026-08-22 from YAIXM and the NATS PIB", () => {
@@ -108,21 +119,13 @@ describe("the PIB's danger- and restricted-area activations", () => {
 });
 
 describe("make run-europe: a continental day from a SOFIA brief on openAIP FR, DE and CH (fixtures/europe)", () => {
-  const ARGS = /^RUN_EUROPE_ARGS := (.+)$/m.exec(makefile)?.[1]?.split(/\s+/) ?? [];
+  const ARGS = argsOf("RUN_EUROPE_ARGS");
   let text = "";
   let collection: FeatureCollection;
   let runReport: RunReport;
 
   beforeAll(async () => {
-    const store = tempDir("make-run-europe-");
-    const t = io();
-    const args = ARGS.map((a) => (a.startsWith("fixtures/") ? path.join(ROOT, a) : a));
-    const code = await main(["publish", ...args, "--store", store, "--report", path.join(store, "report.json")], t.io);
-    if (code !== 0) throw new Error(t.err());
-    text = t.out();
-    runReport = JSON.parse(readFileSync(path.join(store, "report.json"), "utf8"));
-    const local = new LocalStore(store);
-    collection = await readEurope(local, (await currentManifest(local))!);
+    ({ out: text, report: runReport, europe: collection } = await publishAsMake(ARGS));
   }, 60_000);
 
   it("is what the Makefile runs", () => {
