@@ -9,6 +9,7 @@ import { readAirspaceSource } from "../src/ingest/read.js";
 import { DiagnosticSink } from "../src/model/diagnostic.js";
 import type { Notam } from "../src/model/notam.js";
 import { normalizeAirspaces } from "../src/normalize/airspace.js";
+import { aerodromePoints } from "../src/notam/aerodromes.js";
 import { forgetQCircles, notamGeometry } from "../src/notam/geometry.js";
 import { notamKind } from "../src/notam/kind.js";
 import { readNotamSource } from "../src/notam/read.js";
@@ -81,9 +82,10 @@ let linked = 0;
 for (let k = 0; k < 3; k++) {
   const t0 = performance.now();
   const linker = new AirspaceLinker(airspaces);
+  const aerodromes = aerodromePoints(notams);
   linked = 0;
   for (const n of notams) {
-    const r = linker.link(linkQueryOf(n, notamCountry(n)));
+    const r = linker.link(linkQueryOf(n, notamCountry(n), aerodromes));
     if (r.airspaces.length > 0) linked++;
   }
   times.push((performance.now() - t0) / 1000);

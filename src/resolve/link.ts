@@ -35,6 +35,8 @@ export interface LinkQuery {
   radiusNm?: number;
   /** The Q-code's subject (letters 2–3, `RR`, `AC`): an activity placed `IN` an airspace of another kind mentions it. */
   qSubject?: string;
+  /** Item A's aerodrome's reference point, where the briefing's aerodrome NOTAMs give it (notam/aerodromes.ts). */
+  aerodrome?: { lat: number; lon: number };
 }
 
 export interface LinkResult {
@@ -205,18 +207,19 @@ export class AirspaceLinker {
   }
 
   /**
-   * `Y AND Z WITHIN LSGG TMA PROHIBITED …` at LSGG: a kind named without a place the file knows, in an aerodrome's
-   * NOTAM (one location in Item A, a Q-line circle of at most 50 NM), is the aerodrome's own when the airspaces of that
-   * kind around its reference point (the Q-line centre inside their box) all belong to one place (`TMA GENEVA`); with
-   * two places there, none. The text names the kind, Item A whose it is; geometry only says which of that kind. (LFSB's
-   * `… PROHIBITED WITHIN TMA.` stays unlinked: its circle, 69 NM, is centred west of every TMA.)
+   * `TRAINING IFR, VFR AND TEST FLIGHTS PROHIBITED WITHIN TMA.` at LFSB, `Y AND Z WITHIN LSGG TMA PROHIBITED …` at
+   * LSGG: a kind named without a place the file knows, in a NOTAM of one aerodrome (one location in Item A), is the
+   * aerodrome's own when the airspaces of that kind whose area holds the aerodrome all belong to one place (`TMA BALE`,
+   * `TMA GENEVA`); with two places there, none. The aerodrome is where its own NOTAMs put it (`q.aerodrome`), else
+   * the Q-line centre of a circle of at most 50 NM. The text names the kind, Item A whose it is; geometry only says
+   * which of that kind (`ISLE OF MAN CTA/CTR/ATZ` at EGNS links nothing: Holyhead's CTA does not hold Ronaldsway).
    */
   private around(unplaced: readonly Unplaced[], q: LinkQuery): PlaceRef[] {
-    const centre = q.centre;
-    if (!centre || (q.radiusNm ?? 999) > 50 || q.locations?.length !== 1 || unplaced.length === 0) return [];
+    const point = q.aerodrome ?? ((q.radiusNm ?? Number.POSITIVE_INFINITY) <= 50 ? q.centre : undefined);
+    if (!point || q.locations?.length !== 1 || unplaced.length === 0) return [];
     const out: PlaceRef[] = [];
     for (const u of unplaced) {
-      const keys = new Set(this.placesAt(u.kind, centre).map((x) => x.key));
+      const keys = new Set(this.placesAt(u.kind, point).map((x) => x.key));
       if (keys.size !== 1) continue;
       const airspaces = this.places.place([...keys][0]!, u.wanted);
       if (airspaces.length > 0) out.push({ airspaces, at: u.at, kind: u.kind });

@@ -8,6 +8,7 @@ import { type Notam, notamKey } from "../model/notam.js";
 import { clipToDay, type Span, type UtcDay } from "../model/time.js";
 import type { NotamKind } from "../model/vocab.js";
 import type { NormalizedAirspace } from "../normalize/airspace.js";
+import { aerodromePoints, type LatLon } from "../notam/aerodromes.js";
 import { isObstacle, isPlainAirspaceNotam, notamKind, qCode } from "../notam/kind.js";
 import { parseNotamLimit, qLimits } from "../notam/limits.js";
 import { type NotamEffect, notamEffect } from "../notam/subject.js";
@@ -63,6 +64,7 @@ export function notamsForDay(
   const unlinked = new Map<string, string[]>();
   const dayNumber = day.start / 86_400_000;
   const seen = new Map<string, Notam>();
+  const aerodromes = aerodromePoints(all);
   for (const n of all) {
     // the same NOTAM from two sources (or twice in one) is one feature: the first read is kept
     const key = notamKey(n);
@@ -126,7 +128,7 @@ export function notamsForDay(
     let unsure: NormalizedAirspace[] = [];
     const code = qCode(n.q);
     if (LINKABLE.has(kind) || plain) {
-      const r = linker.link(linkQueryOf(n, country));
+      const r = linker.link(linkQueryOf(n, country, aerodromes));
       linked = r.airspaces;
       unsure = plain ? [] : r.unsure;
       if (linked.length > 0 && (kind === "R" || kind === "V" || plain)) kind = "A";
@@ -157,10 +159,14 @@ export function notamsForDay(
  * The airspaces a NOTAM names, as the day's stage links them (tests and reports ask the same): only NOTAMs that can
  * name one (kinds A, D, R, V and plain-language airspace NOTAMs) are linked; `undefined` for the others.
  */
-export function linksOf(n: Notam, linker: AirspaceLinker): LinkResult | undefined {
+export function linksOf(
+  n: Notam,
+  linker: AirspaceLinker,
+  aerodromes: ReadonlyMap<string, LatLon> = new Map(),
+): LinkResult | undefined {
   const kind = notamKind(n.q, n.itemE);
   if (!LINKABLE.has(kind) && !(kind === null && isPlainAirspaceNotam(n.q))) return undefined;
-  return linker.link(linkQueryOf(n, notamCountry(n)));
+  return linker.link(linkQueryOf(n, notamCountry(n), aerodromes));
 }
 
 /** The country a NOTAM is of: its first Item A location's, else its Q-line FIR's. */
@@ -170,8 +176,13 @@ export function notamCountry(n: Notam): string | undefined {
 
 /** What the linker is asked of a NOTAM: Item E, its country and locations, the Q-line circle and subject. */
 
-export function linkQueryOf(n: Notam, country: string | undefined): LinkQuery {
+export function linkQueryOf(
+  n: Notam,
+  country: string | undefined,
+  aerodromes: ReadonlyMap<string, LatLon> = new Map(),
+): LinkQuery {
   const code = qCode(n.q);
+  const aerodrome = n.itemA.length === 1 ? aerodromes.get(n.itemA[0]!) : undefined;
   return {
     text: n.itemE,
     locations: n.itemA,
@@ -179,6 +190,7 @@ export function linkQueryOf(n: Notam, country: string | undefined): LinkQuery {
     ...(n.q?.centre ? { centre: n.q.centre } : {}),
     ...(n.q?.radiusNm !== undefined ? { radiusNm: n.q.radiusNm } : {}),
     ...(code ? { qSubject: code.subject } : {}),
+    ...(aerodrome ? { aerodrome } : {}),
   };
 }
 

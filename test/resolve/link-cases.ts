@@ -25,6 +25,9 @@ export interface LinkCase {
   subjects: string[];
   mentions?: string[];
   absent: string[];
+  /** Airspaces the text may or may not be about (the Swiss parts of TMA BALE for LFSB's `WITHIN TMA`): counted
+   * neither as a link found nor as a wrong one. */
+  maybe?: string[];
   /** What the NOTAM does to its subjects (continental set). */
   effect?: "activate" | "mayActivate" | "deactivate" | "inform" | null;
   note?: string;

@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { aerodromePoints } from "../../src/notam/aerodromes.js";
 import { linksOf } from "../../src/resolve/notams.js";
 import { HAS_SHARED, ROOT, warnNoShared } from "../helpers.js";
 import { CASES, CONTINENTAL, loadSet, SETS } from "./link-cases.js";
@@ -51,11 +52,13 @@ describe(`linking on ${CASES.length} hand-labelled real NOTAMs (fixtures/links)`
     const wrong: string[] = [];
     const missed: string[] = [];
     for (const set of Object.keys(SETS)) {
-      const { linker, notam } = loadSet(set);
+      const { linker, notam, notams } = loadSet(set);
+      // the aerodromes' points, as the day's stage takes them from all the briefing's NOTAMs
+      const aerodromes = aerodromePoints(notams);
       for (const c of CASES.filter((x) => x.set === set)) {
         const n = notam(c);
         // the pipeline links only what can name an airspace (DESIGN §4): A, D, R and V NOTAMs, plain-language ones
-        const got = (linksOf(n, linker)?.airspaces ?? []).map((a) => a.id);
+        const got = (linksOf(n, linker, aerodromes)?.airspaces ?? []).map((a) => a.id);
         const bySet = perSet[set] ?? {};
         perSet[set] = bySet;
         const p = bySet[c.country] ?? blank();
@@ -66,6 +69,7 @@ describe(`linking on ${CASES.length} hand-labelled real NOTAMs (fixtures/links)`
           if (c.subjects.every((id) => got.includes(id))) p.found++;
         }
         for (const id of got) {
+          if (c.maybe?.includes(id)) continue;
           if (c.subjects.includes(id)) p.tp++;
           else {
             p.fp++;
@@ -115,7 +119,8 @@ describe(`linking on ${CASES.length} hand-labelled real NOTAMs (fixtures/links)`
     expect(rate(all).recall).toBeGreaterThanOrEqual(0.9);
     expect(rate(all).precision).toBeGreaterThanOrEqual(0.98);
     expect(rate(all).notamRecall).toBeGreaterThanOrEqual(0.9);
-    for (const [cc, t] of Object.entries(perState)) {
+    // per state over all sets, and over the continental sets alone (issue 42)
+    for (const [cc, t] of [...Object.entries(perState), ...Object.entries(continentalStates)]) {
       expect(t.recall, `recall of ${cc}`).toBeGreaterThanOrEqual(0.9);
       expect(t.precision, `precision of ${cc}`).toBeGreaterThanOrEqual(0.98);
     }

@@ -153,6 +153,27 @@ describe("AirspaceLinker on continental forms", () => {
     expect(link("SUP AIP 040/25 : 'ZRT AEROSTAT CAPTIF' ACTIVE", q).linked).toEqual(["ZRT AEROSTAT CAPTIF"]);
   });
 
+  it("a kind without place at an aerodrome: the TMA whose area holds the aerodrome, from its own NOTAMs' point", () => {
+    const basel = new AirspaceLinker([
+      named("TMA BALE 1", "FR", AirspaceType.TMA, 7.5, 47.55),
+      named("TMA BALE 2", "FR", AirspaceType.TMA, 7.3, 47.55),
+      named("TMA BERN 1", "CH", AirspaceType.TMA, 7.4, 46.9),
+    ]);
+    const text = "RESTRICTIONS AD:\nTRAINING IFR, VFR AND TEST FLIGHTS PROHIBITED WITHIN TMA.";
+    // DINS A2113/22: a 69 NM circle centred west of the TMA
+    const q = {
+      text,
+      country: "FR",
+      locations: ["LFSB"],
+      centre: { lat: 47.53, lon: 6.32 },
+      radiusNm: 69,
+      qSubject: "AT",
+    };
+    expect(basel.link(q).airspaces).toEqual([]);
+    const linked = basel.link({ ...q, aerodrome: { lat: 47.5833, lon: 7.5333 } }).airspaces.map((a) => a.name);
+    expect(linked.sort()).toEqual(["TMA BALE 1", "TMA BALE 2"]);
+  });
+
   it("areas named as references are mentions, never links", () => {
     const zit = link(
       "ZONE INTERDITE TEMPORAIRE (ZIT) 'MAILLY' - LUTTE ANTI-DRONE :\n1. LIMITES LATERALES :\n" +
