@@ -33,7 +33,7 @@ export type Download =
   | { ok: false; reason: string; cause?: unknown };
 
 /** `download`, tried again on transient failures; the last failure is the answer when the tries run out. */
-export async function downloadOnce(source: SourceConfig, deps: FetchDeps, previous: LastGoodMeta | undefined) {
+export async function downloadRetried(source: SourceConfig, deps: FetchDeps, previous: LastGoodMeta | undefined) {
   try {
     return await retry(
       async () => {
@@ -50,11 +50,7 @@ export async function downloadOnce(source: SourceConfig, deps: FetchDeps, previo
 }
 
 /** One GET with a per-request timeout, reading at most maxBytes; conditional when a last good copy exists. */
-export async function download(
-  source: SourceConfig,
-  deps: FetchDeps,
-  previous: LastGoodMeta | undefined,
-): Promise<Download> {
+async function download(source: SourceConfig, deps: FetchDeps, previous: LastGoodMeta | undefined): Promise<Download> {
   const headers = new Headers(source.headers ?? {});
   // the wire bytes, so Content-Length can be checked; an operator may ask for gzip in `headers`
   if (!headers.has("accept-encoding")) headers.set("accept-encoding", "identity");

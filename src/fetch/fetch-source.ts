@@ -4,20 +4,20 @@
 // marked stale, so the resolver says `Unknown` instead of `No`. No last good copy: the run fails.
 // fetch, the store and `now` are passed in: nothing here reads the clock or the environment.
 import type { SourceConfig, SourceKind } from "./config.js";
-import { type Download, downloadOnce, type FetchDeps } from "./download.js";
+import { type Download, downloadRetried, type FetchDeps } from "./download.js";
 import { type LastGoodMeta, lastGoodKeys, readLastGood, readLastGoodBody, writeLastGood } from "./last-good.js";
 import { downloadPages } from "./pages.js";
 
 export type { FetchDeps } from "./download.js";
 
 /** `download` (every page of a paged source), tried again on transient failures; the last failure is the answer. */
-async function downloadWithRetry(
+async function downloadSource(
   source: SourceConfig,
   deps: FetchDeps,
   previous: LastGoodMeta | undefined,
 ): Promise<Download> {
   if (source.paging === "faa") return downloadPages(source, deps);
-  return downloadOnce(source, deps, previous);
+  return downloadRetried(source, deps, previous);
 }
 
 export interface FetchResult {
@@ -52,7 +52,7 @@ export class SourceFetchError extends Error {
 export async function fetchSource(source: SourceConfig, deps: FetchDeps): Promise<FetchResult> {
   const lastGood = await readLastGood(deps.store, source.name);
   let previous = lastGood.ok ? lastGood.meta : undefined;
-  let got = await downloadWithRetry(source, deps, previous);
+  let got = await downloadSource(source, deps, previous);
   if (got.ok && got.status === 304 && previous) {
     const body = await readLastGoodBody(deps.store, source.name, previous);
     if (body) {
@@ -66,7 +66,7 @@ export async function fetchSource(source: SourceConfig, deps: FetchDeps): Promis
     }
     // the server has what we had, but our copy is gone or damaged: ask again for the whole body
     previous = undefined;
-    got = await downloadWithRetry(source, deps, undefined);
+    got = await downloadSource(source, deps, undefined);
   }
   if (got.ok && got.status === 200) {
     await writeLastGood(deps.store, source.name, previous, got);

@@ -4,7 +4,7 @@
 // answer: a NOTAM feed missing a page would read as "nothing activates these areas" (DESIGN §4).
 import { faaPage } from "../model/faa-page.js";
 import type { SourceConfig } from "./config.js";
-import { type Download, downloadOnce, type FetchDeps } from "./download.js";
+import { type Download, downloadRetried, type FetchDeps } from "./download.js";
 
 /** More pages than this is a loop or a misconfigured page size, not a briefing. */
 const MAX_PAGES = 500;
@@ -21,7 +21,7 @@ export async function downloadPages(source: SourceConfig, deps: FetchDeps): Prom
     const url = new URL(source.url);
     if (!url.searchParams.has("pageSize")) url.searchParams.set("pageSize", DEFAULT_PAGE_SIZE);
     url.searchParams.set("pageNum", String(k));
-    const got = await downloadOnce({ ...source, url: url.toString() }, deps, undefined);
+    const got = await downloadRetried({ ...source, url: url.toString() }, deps, undefined);
     if (!got.ok) return { ...got, reason: `${got.reason} (page ${k})` };
     if (got.status !== 200) return { ok: false, reason: `http: ${got.status} to page ${k} of a paged answer` };
     const page = faaPage(got.bytes.toString("utf8"));

@@ -86,8 +86,8 @@ function cleanRing(input: readonly (readonly [number, number])[], repairs: Set<R
     }
     out.push(same && p.length === 2 ? (p as Position) : [x, y]);
   }
-  // a ring drawn round and then back along itself (Poland's lotnik.org file writes 38 RMZ, TMZ and FIS areas so:
-  // `DP a, b, c, a, a, c, b`): the way back encloses nothing, and the two ways cancel to no area
+  // a ring drawn round and then back along itself (Poland's lotnik.org file of 2026-03 writes 61 rings so, 38 of
+  // them skipped before: `DP a, b, c, a, a, c, b`): the way back encloses nothing, and the two ways cancel out
   if (retrace(out)) repairs.add(REPAIR_CODES.retraced);
   // a closing point equal to the first is not a repeat; strip it and close again below
   const first = out[0];
@@ -102,8 +102,8 @@ function cleanRing(input: readonly (readonly [number, number])[], repairs: Set<R
 }
 
 /**
- * Cuts a ring that reads the same backwards, a way there and the same way back, to the way there (issue 42: 52
- * areas of Poland's lotnik.org file are written so): `a b c d a · d c b a` (round, then back) → `a b c d a`;
+ * Cuts a ring that reads the same backwards, a way there and the same way back, to the way there:
+ * `a b c d a · d c b a` (round, then back) → `a b c d a`;
  * `a b c d · c b a` (out, then back) → `a b c d`. Consecutive repeats are already dropped. Returns whether it cut.
  */
 function retrace(ring: Position[]): boolean {

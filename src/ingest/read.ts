@@ -3,14 +3,13 @@
 // it would silently drop a country; a bad record inside a recognised source is only a diagnostic.
 
 import { createHash } from "node:crypto";
-import { gunzipSync } from "node:zlib";
 import type { ReadResult } from "../model/airspace.js";
 import { tryJson } from "../model/json.js";
 import { readOpenAipApi } from "./openaip-api.js";
 import { readOpenAipGeoJson } from "./openaip-geojson.js";
 import { readOpenAipXml } from "./openaip-xml.js";
 import { readOpenAir } from "./openair.js";
-import { decodeText, encodingDiagnostic } from "./text.js";
+import { decodeText, encodingDiagnostic, gunzipped } from "./text.js";
 import { looksLikeYaixm, readYaixm } from "./yaixm.js";
 
 export const AIRSPACE_FORMATS = ["openaip-geojson", "openaip-api", "openair", "openaip-xml", "yaixm"] as const;
@@ -28,9 +27,8 @@ export class SourceError extends Error {
     readonly source: string,
     readonly code: string,
     message: string,
-    options?: { cause: unknown },
   ) {
-    super(`${source}: ${message}`, options);
+    super(`${source}: ${message}`);
   }
 }
 
@@ -50,7 +48,9 @@ export function readSummary(r: SourceRead): ReadSummary {
 
 export function readAirspaceSource(bytes: Uint8Array, source: string): SourceRead {
   const sha256 = createHash("sha256").update(bytes).digest("hex");
-  const decoded = decodeText(gunzipped(bytes, source));
+  const body = gunzipped(bytes);
+  if (!body.ok) throw new SourceError(source, "source.gzip", body.reason);
+  const decoded = decodeText(body.bytes);
   const text = decoded.text;
   const head = text.trimStart().slice(0, 512);
   let format: AirspaceFormat;
@@ -102,15 +102,4 @@ export function readAirspaceSource(bytes: Uint8Array, source: string): SourceRea
     diagnostics,
     ...(result.services ? { services: result.services } : {}),
   };
-}
-
-/** A gzip file (`fr_asp.txt.gz`, a download served gzipped) read as what it holds; a broken one fails the source. */
-function gunzipped(bytes: Uint8Array, source: string): Uint8Array {
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
-  try {
-    return gunzipSync(bytes);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new SourceError(source, "source.gzip", `starts like gzip but does not gunzip (${reason})`, { cause: error });
-  }
 }

@@ -1,5 +1,6 @@
-// Bytes to text: UTF-8 (with or without BOM), else Windows-1252 (a superset of Latin-1 for printable text).
+// Bytes to text (gunzipped first when gzip): UTF-8 (with or without BOM), else Windows-1252 (a superset of Latin-1 for printable text).
 // Real files: the DAeC OpenAir file is Latin-1, flyland's has a BOM, a 2018 XML name holds a stray U+0096.
+import { gunzipSync } from "node:zlib";
 import type { Diagnostic } from "../model/diagnostic.js";
 
 export interface DecodedText {
@@ -65,4 +66,15 @@ export function encodingDiagnostic(source: string, d: DecodedText): Diagnostic |
     message: `${source} is not UTF-8; read as Windows-1252 (Latin-1)`,
     source,
   };
+}
+
+/** A gzip file (`fr_asp.txt.gz`, `pib.xml.gz`, a download served gzipped) as what it holds; other bytes as they are. */
+export function gunzipped(bytes: Uint8Array): { ok: true; bytes: Uint8Array } | { ok: false; reason: string } {
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return { ok: true, bytes };
+  try {
+    return { ok: true, bytes: gunzipSync(bytes) };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { ok: false, reason: `starts like gzip but does not gunzip (${reason})` };
+  }
 }

@@ -81,19 +81,10 @@ export function designatorMatches(text: string, ctx: GrammarContext = {}): Desig
     if (!prefixOk(upper, at, pp, sep, kind, num, ctx)) continue;
     const stem = `${pp}${kind}`;
     const head = `${number(num)}${sub ? `.${sub}` : ""}`;
-    const end = at + m[0].length;
-    const members = glued ? [`${head}${glued}`] : [head];
-    let stop = end;
-    if (!glued && !sub) {
-      const sectors = sectorList(upper, end);
-      if (sectors) {
-        members.splice(0, 1, ...sectors.items.map((s) => `${head}${s}`));
-        stop = sectors.end;
-      }
-    }
-    const more = memberList(upper, stop, kind);
+    const { members, end } = sectorsOf(upper, head, glued, at + m[0].length, !sub);
+    const more = memberList(upper, end, kind);
     for (const item of more.items) members.push(item.kind === kind ? item.body : `${pp}${item.kind}${item.body}`);
-    stop = more.end;
+    const stop = more.end;
     taken.push([at, stop]);
     for (const body of members)
       out.push({ designator: /^[A-Z]{2}[A-Z]/.test(body) ? body : `${stem}${body}`, at, end: stop });
@@ -120,16 +111,7 @@ export function designatorMatches(text: string, ctx: GrammarContext = {}): Desig
       const at = m.index + m[0].length - m[1]!.length;
       if (!free(at)) continue;
       const [, , kind = "", num = "", glued] = m;
-      const head = number(num);
-      const members = glued ? [`${head}${glued}`] : [head];
-      let stop = at + m[1]!.length;
-      if (!glued) {
-        const sectors = sectorList(upper, stop);
-        if (sectors) {
-          members.splice(0, 1, ...sectors.items.map((x) => `${head}${x}`));
-          stop = sectors.end;
-        }
-      }
+      const { members, end: stop } = sectorsOf(upper, number(num), glued, at + m[1]!.length);
       taken.push([at, stop]);
       for (const b of members) out.push({ designator: `${ctx.prefix}${kind}${b}`, at, end: stop });
     }
@@ -175,6 +157,22 @@ function prefixOk(
 
 /** ICAO prefixes that are also words of NOTAM prose before `R`, `D` or `P`: French `ET`, `EN`, `LE`, `LA`. */
 const SPACED_WORDS = new Set(["ET", "EN", "LE", "LA", "LO", "LI", "EL"]);
+
+/**
+ * What a number names with what follows it, up to `end`: itself with its glued sector (`45A`), else the sectors
+ * listed after it (`45 A, B`) when `open`, else itself alone.
+ */
+function sectorsOf(
+  upper: string,
+  head: string,
+  glued: string | undefined,
+  end: number,
+  open = true,
+): { members: string[]; end: number } {
+  if (glued) return { members: [`${head}${glued}`], end };
+  const sectors = open ? sectorList(upper, end) : undefined;
+  return sectors ? { members: sectors.items.map((s) => `${head}${s}`), end: sectors.end } : { members: [head], end };
+}
 
 /** `A B C1 C2`, `A/B/C`, `A, B ET C`, `A TO D`, `(A1, A2, H)`, `/A` right after a number: its sectors. */
 function sectorList(upper: string, from: number): { items: string[]; end: number } | undefined {

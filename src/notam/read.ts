@@ -3,8 +3,7 @@
 // time and coverage, DESIGN §4); the other formats do not (a SOFIA route brief lists a corridor, not whole FIRs).
 // The caller does the I/O; this stays pure.
 import { createHash } from "node:crypto";
-import { gunzipSync } from "node:zlib";
-import { decodeText, encodingDiagnostic } from "../ingest/text.js";
+import { decodeText, encodingDiagnostic, gunzipped } from "../ingest/text.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { NotamReadResult } from "./build.js";
 import { isFaaJson, readFaaJson } from "./faa-json.js";
@@ -25,27 +24,19 @@ export interface NotamSourceResult extends NotamReadResult {
   coverage?: string[];
 }
 
-const isGzip = (bytes: Uint8Array): boolean => bytes[0] === 0x1f && bytes[1] === 0x8b;
-
 /** Reads one NOTAM source; never throws. JSON lines when the first non-blank character is `{`. */
 export function readNotamSource(bytes: Uint8Array, source: string): NotamSourceResult {
   const sha256 = createHash("sha256").update(bytes).digest("hex");
-  let body = bytes;
-  if (isGzip(bytes)) {
-    try {
-      body = gunzipSync(bytes);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      const message = `${source} starts like gzip but does not gunzip (${reason})`;
-      return {
-        notams: [],
-        diagnostics: [{ code: "notam.source.gzip", severity: "skipped", message, source }],
-        format: "text",
-        sha256,
-      };
-    }
+  const body = gunzipped(bytes);
+  if (!body.ok) {
+    return {
+      notams: [],
+      diagnostics: [{ code: "notam.source.gzip", severity: "skipped", message: `${source} ${body.reason}`, source }],
+      format: "text",
+      sha256,
+    };
   }
-  const decoded = decodeText(body);
+  const decoded = decodeText(body.bytes);
   const diagnostics: Diagnostic[] = [];
   const encoding = encodingDiagnostic(source, decoded);
   if (encoding) diagnostics.push(encoding);

@@ -78,8 +78,9 @@ function decidedDay(a: NormalizedAirspace, ctx: ActivityContext, linked: Linked)
   const notams = notamsIn.map((dn) => linkedNotam(dn));
   const aupuups = allocationsIn.map(aupRecord);
   // only a trusted schedule (or a NOTAM without Item D and without times in E: its [B, C]) may take time away
-  const trusted = trustedDeactivation;
-  const subtract = unionSpans(notamsIn.filter((dn) => dn.kind === "D" && trusted(dn)).flatMap((dn) => dn.spans));
+  const subtract = unionSpans(
+    notamsIn.filter((dn) => dn.kind === "D" && trustedDeactivation(dn)).flatMap((dn) => dn.spans),
+  );
   // what activates is what the NOTAM is about and says is active; a change or a contact update activates nothing
   const activating = notamsIn
     .filter((dn) => dn.kind !== "D" && dn.effect === "activate")
@@ -108,10 +109,14 @@ function decidedDay(a: NormalizedAirspace, ctx: ActivityContext, linked: Linked)
       .filter((x) => x.spans.length > 0)
       .map((x) => ({ designator: x.x.designator, spans: unionSpans(x.spans) })),
     deactivatedBy: notamsIn
-      .filter((dn) => dn.kind === "D" && trusted(dn) && intersectSpans(unionSpans(dn.spans), removed).length > 0)
+      .filter(
+        (dn) => dn.kind === "D" && trustedDeactivation(dn) && intersectSpans(unionSpans(dn.spans), removed).length > 0,
+      )
       .map((dn) => dn.notam.id),
     removed,
-    untrusted: notamsIn.filter((dn) => dn.kind === "D" && !trusted(dn) && dn.spans.length > 0).map((dn) => dn.notam.id),
+    untrusted: notamsIn
+      .filter((dn) => dn.kind === "D" && !trustedDeactivation(dn) && dn.spans.length > 0)
+      .map((dn) => dn.notam.id),
     own: { rule: base.rule, spans: baseSpans },
   };
   const touched = effect.deactivatedBy.length + effect.untrusted.length > 0;

@@ -158,28 +158,22 @@ export class PlaceIndex {
       }
       const list = wanted.flatMap((w) => w.parts);
       if (list.length === 0) continue;
-      const near = [...this.index]
-        .filter(([key]) => key.startsWith(`${kind} `))
-        .flatMap(([key, entries]) => entries.filter((e) => isNear(e.airspace)).map((e) => ({ key, e })));
-      const hits = near.filter(({ e }) => list.some((w) => e.part === w || e.part.replace(/[A-Z]$|\.\d$/, "") === w));
+      const hits = this.ofKind(kind).filter(
+        (e) => isNear(e.airspace) && list.some((w) => e.part === w || e.part.replace(/[A-Z]$|\.\d$/, "") === w),
+      );
       if (hits.length > 0 && new Set(hits.map((h) => h.key)).size === 1) {
-        out.push({ airspaces: hits.map((h) => h.e.airspace), at: positionOf(text, kind, 0), kind });
+        out.push({ airspaces: hits.map((h) => h.airspace), at: positionOf(text, kind, 0), kind });
       }
     }
     return out;
   }
 
-  /** Airspaces a text names by kind and place, with where the reference starts (for the words before it). */
   /**
-   * Airspaces a text names by kind and place, with where the reference starts (for the words around it). `locations`
-   * (Item A) stand for the place of a kind named without one when the source names its airspaces by the aerodrome's
-   * code (Poland's `CTR EPSC`, `TMA EPSC A` for `TWR/CTR/TMA HR OF SER` at EPSC).
+   * Airspaces a text names by kind and place, with where the reference starts (for the words around it), and the
+   * kinds it names without a place the index knows (`TRAINING PROHIBITED WITHIN TMA`). `locations` (Item A) stand for
+   * the place of a kind named without one when the source names its airspaces by the aerodrome's code (Poland's
+   * `CTR EPSC`, `TMA EPSC A` for `TWR/CTR/TMA HR OF SER` at EPSC).
    */
-  find(text: string, locations: readonly string[] = []): PlaceRef[] {
-    return this.read(text, locations).refs;
-  }
-
-  /** {@link find}, with the kinds the text names without a place the index knows (`TRAINING PROHIBITED WITHIN TMA`). */
   read(text: string, locations: readonly string[] = []): { refs: PlaceRef[]; unplaced: Unplaced[] } {
     if (!namesAKind(text)) return { refs: [], unplaced: [] };
     const ts = tokens(text);
@@ -191,6 +185,7 @@ export class PlaceIndex {
       if (!KIND_WORD.test(ts[i]!)) continue;
       const kind = ts[i]!;
       const after = parts(ts, i + 1);
+      const at = positionOf(text, kind, ts.slice(0, i).filter((t) => t === kind).length);
       const candidates: Array<{ places: string[]; wanted: string[]; next: number }> = [];
       // `DEAUVILLE TMA 2`, `BEAUVECHAIN TMA ONE A`: the place before, parts after
       candidates.push({ places: placeEndingAt(ts, i - 1), wanted: after.parts, next: after.next });
@@ -213,7 +208,6 @@ export class PlaceIndex {
       for (const c of candidates) {
         const hit = c.places.length > 0 ? this.lookup(kind, c.places, c.wanted) : undefined;
         if (!hit || hit.length === 0) continue;
-        const at = positionOf(text, kind, ts.slice(0, i).filter((t) => t === kind).length);
         out.push({ airspaces: hit, at, kind });
         carried = { places: c.places, end: c.next };
         found = true;
@@ -225,7 +219,6 @@ export class PlaceIndex {
         const next = ts[after.next] ?? "";
         const named = STATUS.has(next) ? [] : following.map((f) => f.place);
         if (named.every(isLocationCode) && placeAfterKinds(ts, i + 1).length === 0) {
-          const at = positionOf(text, kind, ts.slice(0, i).filter((t) => t === kind).length);
           unplaced.push({ kind, at, wanted: after.parts });
         }
       }
@@ -233,12 +226,12 @@ export class PlaceIndex {
     return { refs: out, unplaced };
   }
 
-  /** The airspaces of a kind, each with the key of its place (`TMA BALE`). */
-  ofKind(kind: string): Array<{ key: string; airspace: NormalizedAirspace }> {
-    const out: Array<{ key: string; airspace: NormalizedAirspace }> = [];
+  /** The airspaces of a kind, each with its part and the key of its place (`TMA BALE`). */
+  ofKind(kind: string): Array<Entry & { key: string }> {
+    const out: Array<Entry & { key: string }> = [];
     for (const [key, entries] of this.index) {
       if (!key.startsWith(`${kind} `)) continue;
-      for (const e of entries) out.push({ key, airspace: e.airspace });
+      for (const e of entries) out.push({ ...e, key });
     }
     return out;
   }

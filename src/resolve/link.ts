@@ -4,7 +4,8 @@
 // (`LF-R201 B1` → the file's `LF-R201B`; `LF-R203C` → its `LF-R203ABC`); an area named without sector links all its
 // sectors; a named volume never links its siblings. A volume the source does not have leaves its area's volumes
 // unsure: never linked, but never `No` either (resolve/airspace-activity.ts). Geometry (the Q-line circle against
-// the airspace's box) only breaks ties between candidates; it never links on its own.
+// the airspace's box) breaks ties between candidates, and says which airspaces of a kind the text names without a
+// place are the aerodrome's (`around`); it never links what the text does not name.
 
 import Flatbush from "flatbush";
 import { countryPrefixes } from "../geo/icao-prefixes.js";
@@ -61,10 +62,10 @@ export class AirspaceLinker {
   private readonly sectors = new Map<string, Map<string, NormalizedAirspace[]>>();
   private readonly places: PlaceIndex;
   private readonly boxes = new Map<string, Bbox>();
-  /** Per airspace kind, an index of its airspaces' boxes (built on first use). */
+  /** Per airspace kind, an index of its airspaces' boxes (built on first use; null: the source has none). */
   private readonly kinds = new Map<
     string,
-    { index: Flatbush; entries: Array<{ key: string; airspace: NormalizedAirspace }> }
+    { index: Flatbush; entries: Array<{ key: string; airspace: NormalizedAirspace }> } | null
   >();
 
   constructor(airspaces: readonly NormalizedAirspace[]) {
@@ -233,19 +234,22 @@ export class AirspaceLinker {
     at: { lat: number; lon: number },
   ): Array<{ key: string; airspace: NormalizedAirspace }> {
     let k = this.kinds.get(kind);
-    if (!k) {
+    if (k === undefined) {
       const entries = this.places.ofKind(kind);
-      const index = new Flatbush(Math.max(1, entries.length));
-      for (const e of entries) index.add(...this.box(e.airspace));
-      if (entries.length === 0) index.add(0, 0, 0, 0);
-      index.finish();
-      k = { index, entries };
+      k = null;
+      if (entries.length > 0) {
+        const index = new Flatbush(entries.length);
+        for (const e of entries) index.add(...this.box(e.airspace));
+        index.finish();
+        k = { index, entries };
+      }
       this.kinds.set(kind, k);
     }
+    if (k === null) return [];
     const { entries } = k;
     return k.index
       .search(at.lon, at.lat, at.lon, at.lat)
-      .flatMap((i) => entries[i] ?? [])
+      .map((i) => entries[i]!)
       .filter((e) => holds(e.airspace, at));
   }
 

@@ -128,7 +128,7 @@ export function notamsForDay(
     let unsure: NormalizedAirspace[] = [];
     const code = qCode(n.q);
     if (LINKABLE.has(kind) || plain) {
-      const r = linker.link(linkQueryOf(n, country, aerodromes));
+      const r = linker.link(linkQueryOf(n, aerodromes));
       linked = r.airspaces;
       unsure = plain ? [] : r.unsure;
       if (linked.length > 0 && (kind === "R" || kind === "V" || plain)) kind = "A";
@@ -166,7 +166,7 @@ export function linksOf(
 ): LinkResult | undefined {
   const kind = notamKind(n.q, n.itemE);
   if (!LINKABLE.has(kind) && !(kind === null && isPlainAirspaceNotam(n.q))) return undefined;
-  return linker.link(linkQueryOf(n, notamCountry(n), aerodromes));
+  return linker.link(linkQueryOf(n, aerodromes));
 }
 
 /** The country a NOTAM is of: its first Item A location's, else its Q-line FIR's. */
@@ -175,13 +175,9 @@ export function notamCountry(n: Notam): string | undefined {
 }
 
 /** What the linker is asked of a NOTAM: Item E, its country and locations, the Q-line circle and subject. */
-
-export function linkQueryOf(
-  n: Notam,
-  country: string | undefined,
-  aerodromes: ReadonlyMap<string, LatLon> = new Map(),
-): LinkQuery {
+export function linkQueryOf(n: Notam, aerodromes: ReadonlyMap<string, LatLon> = new Map()): LinkQuery {
   const code = qCode(n.q);
+  const country = notamCountry(n);
   const aerodrome = n.itemA.length === 1 ? aerodromes.get(n.itemA[0]!) : undefined;
   return {
     text: n.itemE,
