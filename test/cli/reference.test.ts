@@ -1,5 +1,5 @@
-// The README's CLI reference is every command's own --help (commander's option list) with its worked example: this
-// test compares them, so the README cannot drift from the options that exist. `UPDATE_GOLDEN=1` rewrites it.
+// The CLI reference (docs/cli.md) is every command's own --help (commander's option list) with its worked example: this
+// test compares them, so the reference cannot drift from the options that exist. `UPDATE_GOLDEN=1` rewrites it.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -7,17 +7,17 @@ import { cliReference, main } from "../../jobs/cli.js";
 import { ROOT, UPDATE } from "../helpers.js";
 import { io } from "./io.js";
 
-const README = path.join(ROOT, "README.md");
+const REFERENCE = path.join(ROOT, "docs", "cli.md");
 const START = "<!-- cli-reference:start (generated from --help; test/cli/reference.test.ts) -->";
 const END = "<!-- cli-reference:end -->";
 
-describe("the README's CLI reference", () => {
+describe("the CLI reference (docs/cli.md)", () => {
   it("is every command's --help, word for word", () => {
-    const text = readFileSync(README, "utf8");
+    const text = readFileSync(REFERENCE, "utf8");
     const [before, rest] = text.split(START);
     const [held, after] = (rest ?? "").split(END);
     const expected = `\n${cliReference()}\n`;
-    if (UPDATE && rest !== undefined) writeFileSync(README, `${before}${START}${expected}${END}${after}`);
+    if (UPDATE && rest !== undefined) writeFileSync(REFERENCE, `${before}${START}${expected}${END}${after}`);
     else expect(held).toBe(expected);
   });
 

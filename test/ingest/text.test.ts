@@ -1,5 +1,7 @@
+import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { cleanLabel, decodeText } from "../../src/ingest/text.js";
+import { readAirspaceSource, SourceError } from "../../src/ingest/read.js";
+import { cleanLabel, decodeText, gunzipped } from "../../src/ingest/text.js";
 
 describe("decodeText", () => {
   it("reads UTF-8 with and without a BOM", () => {
@@ -31,5 +33,24 @@ describe("cleanLabel", () => {
 
   it("leaves good names alone and folds blanks", () => {
     expect(cleanLabel("  TMA  MÜNCHEN\tA ")).toEqual({ text: "TMA MÜNCHEN A", repaired: false });
+  });
+});
+
+describe("gunzipped", () => {
+  const openair =
+    "AC R\nAN LF-R45A BOURGOGNE\nAL GND\nAH FL115\nDP 47:00:00 N 004:30:00 E\nDP 47:00:00 N 004:40:00 E\nDP 47:06:00 N 004:35:00 E\n";
+
+  it("reads a gzipped airspace file as what it holds, other bytes as they are", () => {
+    expect(readAirspaceSource(gzipSync(openair), "fr.txt.gz").records.map((r) => r.name)).toEqual([
+      "LF-R45A BOURGOGNE",
+    ]);
+    expect(gunzipped(Buffer.from(openair))).toEqual({ ok: true, bytes: Buffer.from(openair) });
+  });
+
+  it("refuses a cut gzip file whole, saying so", () => {
+    const cut = gzipSync(openair).subarray(0, 20);
+    expect(gunzipped(cut).ok).toBe(false);
+    expect(() => readAirspaceSource(cut, "fr.txt.gz")).toThrow(SourceError);
+    expect(() => readAirspaceSource(cut, "fr.txt.gz")).toThrow(/fr\.txt\.gz: starts like gzip but does not gunzip/);
   });
 });
