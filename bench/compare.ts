@@ -10,8 +10,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { readExplanations } from "../src/publish/explanations.js";
-import { LocalStore } from "../src/publish/local-store.js";
 import { currentManifest, manifestOf, readEurope } from "../src/publish/read-back.js";
+import { LocalStore } from "../src/store/local-store.js";
 
 interface Side {
   version: string;

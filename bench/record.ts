@@ -13,10 +13,10 @@ import type { FeatureCollection } from "../src/model/contract.js";
 import type { VersionManifest } from "../src/model/manifest.js";
 import { changeSetObject, diffFeatures } from "../src/publish/changes.js";
 import { deflatePiece } from "../src/publish/gzip.js";
-import { LocalStore } from "../src/publish/local-store.js";
 import { openairText } from "../src/publish/openair.js";
 import { DayRecord } from "../src/publish/record.js";
 import { collectGarbage } from "../src/publish/retention.js";
+import { LocalStore } from "../src/store/local-store.js";
 import { ROOT, SHARED } from "./support.js";
 
 const HOURLY = path.join(SHARED, "notam", "uk_pib_hourly_2024-06-14");

@@ -17,9 +17,9 @@ import { codeVersion } from "../jobs/code-version.js";
 import { silentLogger } from "../src/model/logger.js";
 import { utcDay } from "../src/model/time.js";
 import { type AirspaceInput, publishDay } from "../src/pipeline.js";
-import { CountingStore, type StoreCounts } from "../src/publish/counting-store.js";
-import { LocalStore } from "../src/publish/local-store.js";
 import type { DynamicInput } from "../src/sources.js";
+import { CountingStore, type StoreCounts } from "../src/store/counting-store.js";
+import { LocalStore } from "../src/store/local-store.js";
 import { ROOT, SHARED } from "./support.js";
 
 const OUT = path.join(ROOT, "bench", "out", "refresh");

@@ -8,7 +8,7 @@ import { silentLogger } from "../src/model/logger.js";
 import { utcDay } from "../src/model/time.js";
 import { readNotamSource } from "../src/notam/read.js";
 import { publishDay } from "../src/pipeline.js";
-import { LocalStore } from "../src/publish/local-store.js";
+import { LocalStore } from "../src/store/local-store.js";
 import { ROOT } from "./support.js";
 
 const UK = path.join(ROOT, "fixtures", "uk");

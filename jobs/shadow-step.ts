@@ -4,8 +4,8 @@
 // followed one are read (src/shadow/follow.ts).
 import type { Logger } from "../src/model/logger.js";
 import { currentManifest, readChangeSet, readCountry } from "../src/publish/read-back.js";
-import type { ObjectStore } from "../src/publish/store.js";
 import { followPublished } from "../src/shadow/follow.js";
+import type { ObjectStore } from "../src/store/store.js";
 
 /** The shadow writes stop being taken after 10 minutes: the run ends before the next refresh is due, and what is
  * left waits in the journal (and shows as backlog in the status). */

@@ -1,7 +1,7 @@
 // `--store`: a directory (the default `artifacts`) or `s3://bucket/prefix`; `--s3-endpoint` (or
 // AWS_ENDPOINT_URL_S3) points at an S3-compatible store. Region and credentials: the standard AWS chain.
-import { LocalStore } from "../src/publish/local-store.js";
-import type { ObjectStore } from "../src/publish/store.js";
+import { LocalStore } from "../src/store/local-store.js";
+import type { ObjectStore } from "../src/store/store.js";
 import { UsageError } from "./usage.js";
 
 /**
@@ -31,6 +31,6 @@ export async function openStore(
     throw new UsageError(`--s3-endpoint: expected an http(s) URL, got "${endpoint}"`);
   }
   // the AWS SDK only when the store is S3: loading it is a sixth of a local refresh's start (180 ms)
-  const { S3Store } = await import("../src/publish/s3-store.js");
+  const { S3Store } = await import("../src/store/s3-store.js");
   return new S3Store(store, endpoint ? { endpoint } : {});
 }

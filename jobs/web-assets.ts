@@ -5,7 +5,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ASSET_CACHE } from "../src/origin/http.js";
-import type { ObjectStore } from "../src/publish/store.js";
+import type { ObjectStore } from "../src/store/store.js";
 
 export const PAGE_FILES = ["index.html", "app.js", "app.css", "leaflet.css"] as const;
 const TYPES: Record<string, string> = {

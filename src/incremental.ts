@@ -34,12 +34,12 @@ import { blocksOf, openairBlocks, openairOf } from "./publish/openair.js";
 import { type PublishResult, publishVersion } from "./publish/publish.js";
 import { manifestKey } from "./publish/record.js";
 import type { StageCache } from "./publish/stage-cache.js";
-import type { ObjectStore } from "./publish/store.js";
 import { validateFeature } from "./publish/validate.js";
 import { againReport, type RunReport } from "./report.js";
 import type { NowWindow, Track } from "./resolve/activity.js";
 import { type SourceEvidence, type SourceFacts, standingOf } from "./resolve/evidence.js";
 import type { DynamicInput } from "./sources.js";
+import type { ObjectStore } from "./store/store.js";
 
 /** What a deriving run keeps once: the sources' standings, which a later run must find the same. */
 export interface DayEntry {

@@ -7,11 +7,11 @@ import { dayKey, publishAgain, reusable } from "./incremental.js";
 import type { Logger } from "./model/logger.js";
 import type { UtcDay } from "./model/time.js";
 import { StageCache } from "./publish/stage-cache.js";
-import type { ObjectStore } from "./publish/store.js";
 import type { RunReport } from "./report.js";
 import type { ActivitySources } from "./resolve/activity.js";
 import type { Variant } from "./resolve/notam-feature.js";
 import type { DynamicInput } from "./sources.js";
+import type { ObjectStore } from "./store/store.js";
 
 export interface AirspaceInput {
   /** Source name, for diagnostics and the manifest (a file's base name). */

@@ -1,5 +1,5 @@
 // One canvas for every feature, drawn straight from Web Mercator coordinates decoded once per load (the map form,
-// src/publish/map-form.ts): tens of thousands of polygons with two million vertices repaint in a fraction of a
+// src/origin/map-form.ts): tens of thousands of polygons with two million vertices repaint in a fraction of a
 // second, where one Leaflet layer per feature takes seconds. Points closer than half a pixel to the previous one are
 // skipped while drawing. Features under four pixels are drawn as small boxes, those alike in a row as one path;
 // under sixteen, their outline is a hairline. Clicks are answered by a bounding-box scan and an even-odd

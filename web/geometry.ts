@@ -1,7 +1,7 @@
 // Feature geometry for the canvas: every ring of every feature as Web Mercator coordinates (0–1 across the world)
 // in one Float64Array, with ring and feature boundaries and bounding boxes beside it, as the map form decodes
-// (src/publish/map-form.ts).
-import type { Packed } from "../src/publish/map-form.js";
+// (src/origin/map-form.ts).
+import type { Packed } from "../src/origin/map-form.js";
 
 /** Latitude of a Web Mercator y. */
 export const latOf = (y: number): number => (Math.atan(Math.sinh(Math.PI * (1 - 2 * y))) * 180) / Math.PI;

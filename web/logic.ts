@@ -2,14 +2,14 @@
 // limits meet an altitude band, which filters let a feature through, how to word limits and intervals. Tested
 // in Node (test/web/logic.test.ts) and bundled into the page.
 import type { Frequency, Feature as FullFeature, Interval, VerticalLimit } from "../src/model/contract.js";
-import { type MapFeature, summaryOf } from "../src/publish/map-form.js";
+import { type MapFeature, summaryOf } from "../src/origin/map-form.js";
 
-export { feet, intervalsOf, isObstacle } from "../src/publish/map-form.js";
+export { feet, intervalsOf, isObstacle } from "../src/origin/map-form.js";
 
 /** What the page needs of a feature for its words: its properties (the geometry lives in the canvas's arrays). */
 type Feature = Pick<FullFeature, "properties">;
 
-/** What the page keeps of a feature while it is drawn, as the map form gives it (src/publish/map-form.ts). */
+/** What the page keeps of a feature while it is drawn, as the map form gives it (src/origin/map-form.ts). */
 export type Summary = MapFeature;
 
 /** The summary of a feature, as the origin's map form gives it; `country` names the collection it is in. */

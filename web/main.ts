@@ -8,7 +8,7 @@ import type { Topology } from "topojson-specification";
 import countries50m from "world-atlas/countries-50m.json";
 import type { Feature } from "../src/model/contract.js";
 import { AIRSPACE_TYPE_NAMES, AirspaceType } from "../src/model/vocab.js";
-import { MapFormReader, type MapFrame } from "../src/publish/map-form.js";
+import { MapFormReader, type MapFrame } from "../src/origin/map-form.js";
 import { FeatureCanvas, type PaintStyle, type Shape } from "./canvas-layer.js";
 import { explanation } from "./explain.js";
 import { ringsOf } from "./geometry.js";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { parseInstant, utcDay } from "../../src/model/time.js";
 import { publishDay } from "../../src/pipeline.js";
 import { collectGarbage } from "../../src/publish/retention.js";
-import type { ObjectStore } from "../../src/publish/store.js";
+import type { ObjectStore } from "../../src/store/store.js";
 import { codeVersion } from "../code-version.js";
 import { readAirspaceInputs, readAupInputs, readNotamInputs, type Skipped } from "../inputs.js";
 import { type Io, readStdin } from "../io.js";

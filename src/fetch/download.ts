@@ -1,8 +1,8 @@
 // One answer of a configured source over HTTP: a GET with a per-request timeout and a size limit, conditional when a
 // last good copy exists, checked whole (src/fetch/whole.ts), tried again with backoff on a transient failure (5xx, a
 // dropped connection, a body cut off; the S3 store's retry helper). fetch and `now` are passed in.
-import { type RetryOptions, retry } from "../publish/retry.js";
-import type { ObjectStore } from "../publish/store.js";
+import { type RetryOptions, retry } from "../store/retry.js";
+import type { ObjectStore } from "../store/store.js";
 import type { SourceConfig } from "./config.js";
 import type { LastGoodMeta } from "./last-good.js";
 import { notWhole } from "./whole.js";
@@ -16,7 +16,7 @@ export interface FetchDeps {
   retry?: Partial<Pick<RetryOptions, "attempts" | "baseMs" | "sleep">>;
 }
 
-/** A transient failure is tried again: three tries, waits up to 0.5 s then 1 s (full jitter, src/publish/retry.ts). */
+/** A transient failure is tried again: three tries, waits up to 0.5 s then 1 s (full jitter, src/store/retry.ts). */
 const RETRY = { attempts: 3, baseMs: 500 };
 /** Server errors but 501, dropped or refused connections, bodies cut off: a later try may well succeed. */
 const TRANSIENT = /^(http: HTTP 5(?!01)\d\d|network:|incomplete:)/;

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { tryJson } from "../model/json.js";
 import { parseInstant } from "../model/time.js";
-import type { ObjectStore } from "../publish/store.js";
+import type { ObjectStore } from "../store/store.js";
 
 export const LAST_GOOD_SCHEMA = 1;
 

@@ -7,9 +7,9 @@ import type { Count } from "../model/contract.js";
 import type { VersionManifest } from "../model/manifest.js";
 import { addCount, memberOf, memberPieces, openairPieces, pieceOf } from "../publish/artifacts.js";
 import { deflatePieceSync } from "../publish/gzip.js";
-import { MAP_FORM_VERSION, mapEnd } from "../publish/map-form.js";
 import { OPENAIR_HEADER } from "../publish/openair.js";
 import { EUROPE } from "./countries.js";
+import { MAP_FORM_VERSION, mapEnd } from "./map-form.js";
 import type { TierView } from "./published.js";
 
 export interface Answer {

@@ -3,7 +3,7 @@
 // fields leave the origin: the document's source names are paths and URLs. One version is held in memory.
 import type { ExplainDocument, Explanation } from "../model/explain.js";
 import { readExplanations } from "../publish/explanations.js";
-import type { ObjectStore } from "../publish/store.js";
+import type { ObjectStore } from "../store/store.js";
 
 /** What leaves the origin of one explanation: its row and sentence, never its evidence. */
 export type FeatureWhy = { version: string; id: string } & Pick<Explanation, "rule" | "because" | "conditionalOn">;

@@ -46,7 +46,7 @@ export interface OriginDeps {
 const DATA = "/v1/data/airspaces";
 /** The same data as OpenAir for instruments (DESIGN §8). */
 const OPENAIR = "/v1/data/airspaces.openair";
-/** The map page's compact form of the same data (src/publish/map-form.ts): summaries and quantised rings. */
+/** The map page's compact form of the same data (src/origin/map-form.ts): summaries and quantised rings. */
 const MAP = "/v1/data/airspaces.map";
 /** What changed since a version the client holds (DESIGN §8). */
 const CHANGES = "/v1/data/changes";

@@ -9,11 +9,11 @@ import type { CountryEntry, VersionManifest } from "../model/manifest.js";
 import type { Tier } from "../model/vocab.js";
 import { tierPrefix } from "../publish/artifacts.js";
 import { deflatePiece, type Piece } from "../publish/gzip.js";
-import { encodeMapFrame } from "../publish/map-form.js";
 import { openairText } from "../publish/openair.js";
 import { currentPointer, manifestOf } from "../publish/read-back.js";
 import { DayRecord } from "../publish/record.js";
-import type { ObjectStore } from "../publish/store.js";
+import type { ObjectStore } from "../store/store.js";
+import { encodeMapFrame } from "./map-form.js";
 
 /** Least recently used fragments, up to a number of bytes. Keys are content-addressed, so versions share them. */
 export class FragmentCache {
@@ -165,7 +165,7 @@ export class TierView {
   }
 
   /**
-   * A country's frame of the map page's compact form (src/publish/map-form.ts) in version `m`, deflated: made
+   * A country's frame of the map page's compact form (src/origin/map-form.ts) in version `m`, deflated: made
    * from its fragment once per content, so versions that keep a country share its frame.
    */
   mapFrameOf(m: VersionManifest, cc: string): Promise<Piece> {

@@ -7,6 +7,7 @@ import type { Feature } from "../model/contract.js";
 import type { Diagnostic, DiagnosticSink } from "../model/diagnostic.js";
 import type { CountryEntry } from "../model/manifest.js";
 import type { Tier } from "../model/vocab.js";
+import type { ObjectStore } from "../store/store.js";
 import {
   type Artifact,
   CONCURRENCY,
@@ -17,7 +18,6 @@ import {
   storedArtifact,
 } from "./artifacts.js";
 import type { StageCache } from "./stage-cache.js";
-import type { ObjectStore } from "./store.js";
 import { validateFeature } from "./validate.js";
 
 interface CountryCacheEntry {

@@ -5,7 +5,7 @@
 import { promisify } from "node:util";
 import { gunzipSync, gzip } from "node:zlib";
 import { EXPLAIN_SCHEMA, ExplainDocument } from "../model/explain.js";
-import type { ObjectStore } from "./store.js";
+import type { ObjectStore } from "../store/store.js";
 
 export const explainKey = (version: string) => `internal/explain/${version}.json.gz`;
 

@@ -15,11 +15,11 @@ import {
 } from "../model/manifest.js";
 import { isoInstant } from "../model/time.js";
 import type { Tier } from "../model/vocab.js";
+import { acquireLease } from "../store/lease.js";
+import type { ObjectStore, PutOptions } from "../store/store.js";
 import { type Artifact, buildArtifacts, type CountryFeatures, tierPrefix } from "./artifacts.js";
 import { type Change, changeSetObject, diffFeatures } from "./changes.js";
-import { acquireLease } from "./lease.js";
 import { DayRecord, dayPointerKey, manifestKey } from "./record.js";
-import type { ObjectStore, PutOptions } from "./store.js";
 
 export const DATA_HEADERS: PutOptions = {
   contentType: "application/geo+json",

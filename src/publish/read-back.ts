@@ -5,8 +5,8 @@ import { gunzipSync } from "node:zlib";
 import type { FeatureCollection } from "../model/contract.js";
 import { ChangeSet, type CountryEntry, Pointer, parseVersioned, VersionManifest } from "../model/manifest.js";
 import type { Tier } from "../model/vocab.js";
+import type { ObjectStore } from "../store/store.js";
 import { joinMember, pieceOf, tierPrefix } from "./artifacts.js";
-import type { ObjectStore } from "./store.js";
 
 export async function currentManifest(
   store: ObjectStore,

@@ -6,9 +6,9 @@ import { gunzipSync } from "node:zlib";
 import type { FeatureCollection } from "../model/contract.js";
 import { ChangeSet, Pointer, parseVersioned, type VersionManifest, VersionManifest as VM } from "../model/manifest.js";
 import { DAY_MS, isoDay } from "../model/time.js";
+import type { ObjectStore } from "../store/store.js";
 import { applyChange } from "./changes.js";
 import { crc32 } from "./gzip.js";
-import type { ObjectStore } from "./store.js";
 
 export const dayPointerKey = (base: string, date: string) => `${base}/days/${date}/current.json`;
 export const manifestKey = (base: string, version: string) => `${base}/versions/${version}.json`;

@@ -10,10 +10,10 @@
 import { z } from "zod";
 import { Pointer, parseVersioned, VersionManifest } from "../model/manifest.js";
 import type { Tier } from "../model/vocab.js";
+import type { ObjectStore } from "../store/store.js";
 import { tierPrefix } from "./artifacts.js";
 import { explainKey } from "./explanations.js";
 import { DayRecord, dayPointerKey } from "./record.js";
-import type { ObjectStore } from "./store.js";
 
 export interface RetentionOptions {
   /** The run's `now`, epoch ms: every age is measured from it. */

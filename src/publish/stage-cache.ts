@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { gunzipSync, gzip, gzipSync } from "node:zlib";
-import type { ObjectStore } from "./store.js";
+import type { ObjectStore } from "../store/store.js";
 
 const gzipAsync = promisify(gzip);
 

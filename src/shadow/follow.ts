@@ -5,7 +5,7 @@
 // whose change set starts from the version followed has only its added and changed features hashed, the others'
 // hashes carried from its part. Any other state reads every country.
 import type { Feature } from "../model/contract.js";
-import type { ObjectStore } from "../publish/store.js";
+import type { ObjectStore } from "../store/store.js";
 import { Journal } from "./journal.js";
 import { type PriorShadow, readParts, readShadowManifest, type ShadowManifest, type ShadowPart } from "./manifest.js";
 import { legacyKeys, MASTER_PREFIX, runShadow, type ShadowOptions, type ShadowResult } from "./shadow.js";

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { IsoInstant } from "../model/contract.js";
 import { parseVersioned } from "../model/manifest.js";
 import { isoInstant } from "../model/time.js";
-import type { ObjectStore } from "../publish/store.js";
+import type { ObjectStore } from "../store/store.js";
 
 export const JOURNAL_PREFIX = "internal/shadow/journal/";
 export const DEAD_PREFIX = "internal/shadow/dead/";

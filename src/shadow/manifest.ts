@@ -10,7 +10,7 @@ import { z } from "zod";
 import { IsoInstant } from "../model/contract.js";
 import { isRecord } from "../model/json.js";
 import { parseVersioned } from "../model/manifest.js";
-import type { ObjectStore } from "../publish/store.js";
+import type { ObjectStore } from "../store/store.js";
 
 export const SHADOW_MANIFEST_KEY = "internal/shadow/manifest.json";
 export const PARTS_PREFIX = "internal/shadow/parts/";

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { type Feature, IsoInstant } from "../model/contract.js";
 import { parseVersioned } from "../model/manifest.js";
 import { isoInstant } from "../model/time.js";
-import type { ObjectStore } from "../publish/store.js";
+import type { ObjectStore } from "../store/store.js";
 import { Journal, type QueueMessage } from "./journal.js";
 import { type PriorShadow, readParts, readShadowManifest, type ShadowPart, writeShadowManifest } from "./manifest.js";
 import { ShadowState } from "./state.js";

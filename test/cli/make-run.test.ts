@@ -14,11 +14,11 @@ import { AirspaceType } from "../../src/model/vocab.js";
 import { normalizeAirspaces } from "../../src/normalize/airspace.js";
 import { notamKind } from "../../src/notam/kind.js";
 import { readNotamSource } from "../../src/notam/read.js";
-import { LocalStore } from "../../src/publish/local-store.js";
 import { currentManifest, readEurope } from "../../src/publish/read-back.js";
 import { validateCollection } from "../../src/publish/validate.js";
 import type { RunReport } from "../../src/report.js";
 import { AirspaceLinker } from "../../src/resolve/link.js";
+import { LocalStore } from "../../src/store/local-store.js";
 import { FIXTURES, ROOT, tempDir } from "../helpers.js";
 import { io } from "./io.js";
 

@@ -15,9 +15,9 @@ import type { VersionManifest } from "../../src/model/manifest.js";
 import { composeFor } from "../../src/origin/changes.js";
 import { FragmentCache, TierView } from "../../src/origin/published.js";
 import { applyChange } from "../../src/publish/changes.js";
-import { LocalStore } from "../../src/publish/local-store.js";
 import { DayRecord } from "../../src/publish/record.js";
 import { collectGarbage } from "../../src/publish/retention.js";
+import { LocalStore } from "../../src/store/local-store.js";
 import { FIXTURES, ROOT, tempDir } from "../helpers.js";
 import { cli, type Running, request, serve } from "../origin/harness.js";
 

@@ -7,8 +7,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../jobs/cli.js";
 import { runCommand } from "../../jobs/commands/run.js";
-import { LocalStore } from "../../src/publish/local-store.js";
 import { DayRecord } from "../../src/publish/record.js";
+import { LocalStore } from "../../src/store/local-store.js";
 import { FIXTURES, tempDir } from "../helpers.js";
 import { io } from "./io.js";
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SourceConfig } from "../../src/fetch/config.js";
 import { fetchSource, SourceFetchError } from "../../src/fetch/fetch-source.js";
 import { readNotamSource } from "../../src/notam/read.js";
-import { MemoryStore } from "../../src/publish/memory-store.js";
+import { MemoryStore } from "../../src/store/memory-store.js";
 import { FAA_DATE, GEOJSON, LINES, NEWER, startServer, state } from "./feed-server.js";
 
 const T0 = Date.parse("2026-09-14T06:15:00Z");

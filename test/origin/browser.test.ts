@@ -4,8 +4,8 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../bench/support.js";
-import { LocalStore } from "../../src/publish/local-store.js";
 import { currentManifest, readEurope } from "../../src/publish/read-back.js";
+import { LocalStore } from "../../src/store/local-store.js";
 import { type Published, publishSample, type Running, serve } from "./harness.js";
 
 let pub: Published;

@@ -7,9 +7,9 @@ import zlib from "node:zlib";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { LocalStore } from "../../src/publish/local-store.js";
 import { currentManifest } from "../../src/publish/read-back.js";
 import { statusOf } from "../../src/shadow/status.js";
+import { LocalStore } from "../../src/store/local-store.js";
 import { FIXTURES, ROOT } from "../helpers.js";
 import { cli, DATE, type Published, publishSample, type Reply, type Running, request, serve } from "./harness.js";
 

@@ -10,10 +10,10 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Count, FeatureCollection } from "../../src/model/contract.js";
 import type { VersionManifest } from "../../src/model/manifest.js";
+import { decodeMapForm, summaryOf } from "../../src/origin/map-form.js";
 import { readExplanations } from "../../src/publish/explanations.js";
-import { LocalStore } from "../../src/publish/local-store.js";
-import { decodeMapForm, summaryOf } from "../../src/publish/map-form.js";
 import { currentManifest, readCollection } from "../../src/publish/read-back.js";
+import { LocalStore } from "../../src/store/local-store.js";
 import { tempDir } from "../helpers.js";
 import { cli, type Published, publishSample, type Running, request, serve } from "./harness.js";
 

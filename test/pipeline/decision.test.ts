@@ -12,10 +12,10 @@ import { silentLogger } from "../../src/model/logger.js";
 import { utcDay } from "../../src/model/time.js";
 import { publishDay } from "../../src/pipeline.js";
 import { readExplanations } from "../../src/publish/explanations.js";
-import { LocalStore } from "../../src/publish/local-store.js";
 import { readEurope } from "../../src/publish/read-back.js";
 import { validateCollection } from "../../src/publish/validate.js";
 import { assumed } from "../../src/resolve/evidence.js";
+import { LocalStore } from "../../src/store/local-store.js";
 import { expectGolden, FIXTURES, tempDir } from "../helpers.js";
 
 interface CaseFile {

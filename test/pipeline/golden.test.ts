@@ -10,9 +10,9 @@ import { silentLogger } from "../../src/model/logger.js";
 import { utcDay } from "../../src/model/time.js";
 import { normalizeAirspaces } from "../../src/normalize/airspace.js";
 import { publishDay } from "../../src/pipeline.js";
-import { LocalStore } from "../../src/publish/local-store.js";
 import { resolveDay } from "../../src/resolve/day.js";
 import { assumed } from "../../src/resolve/evidence.js";
+import { LocalStore } from "../../src/store/local-store.js";
 import { expectGolden, FIXTURES, tempDir } from "../helpers.js";
 
 const CASES = path.join(FIXTURES, "pipeline");

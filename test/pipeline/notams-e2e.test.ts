@@ -7,9 +7,9 @@ import { describe, expect, it } from "vitest";
 import { silentLogger } from "../../src/model/logger.js";
 import { utcDay } from "../../src/model/time.js";
 import { publishDay } from "../../src/pipeline.js";
-import { LocalStore } from "../../src/publish/local-store.js";
 import { readEurope } from "../../src/publish/read-back.js";
 import { validateCollection } from "../../src/publish/validate.js";
+import { LocalStore } from "../../src/store/local-store.js";
 import { FIXTURES, HAS_SHARED, SHARED_DATA, tempDir, warnNoShared } from "../helpers.js";
 
 const file = (p: string) => ({ name: path.basename(p), bytes: readFileSync(p), fetchedAt: 0 });

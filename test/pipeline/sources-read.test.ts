@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import { silentLogger } from "../../src/model/logger.js";
 import { utcDay } from "../../src/model/time.js";
 import { type AirspaceInput, publishDay } from "../../src/pipeline.js";
-import { LocalStore } from "../../src/publish/local-store.js";
 import type { DynamicInput } from "../../src/sources.js";
+import { LocalStore } from "../../src/store/local-store.js";
 import { FIXTURES, tempDir } from "../helpers.js";
 
 const file = (p: string) => ({

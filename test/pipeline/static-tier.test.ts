@@ -6,9 +6,9 @@ import { describe, expect, it } from "vitest";
 import { silentLogger } from "../../src/model/logger.js";
 import { utcDay } from "../../src/model/time.js";
 import { publishDay } from "../../src/pipeline.js";
-import { MemoryStore } from "../../src/publish/memory-store.js";
 import { currentManifest, readEurope } from "../../src/publish/read-back.js";
 import { validateCollection } from "../../src/publish/validate.js";
+import { MemoryStore } from "../../src/store/memory-store.js";
 import { FIXTURES } from "../helpers.js";
 
 describe("the static tier", () => {

@@ -5,10 +5,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Feature, FeatureCollection } from "../../src/model/contract.js";
 import { applyChange, composeChanges, diffFeatures } from "../../src/publish/changes.js";
-import { LocalStore } from "../../src/publish/local-store.js";
 import { publishVersion } from "../../src/publish/publish.js";
 import { readCollection } from "../../src/publish/read-back.js";
 import { DayRecord } from "../../src/publish/record.js";
+import { LocalStore } from "../../src/store/local-store.js";
 import { tempDir } from "../helpers.js";
 import { byCountry, DAY, feature } from "./fixtures.js";
 

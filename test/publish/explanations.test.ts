@@ -9,7 +9,7 @@ import {
   writeExplanations,
   writeExplanationsOver,
 } from "../../src/publish/explanations.js";
-import { MemoryStore } from "../../src/publish/memory-store.js";
+import { MemoryStore } from "../../src/store/memory-store.js";
 
 const why = (rule: string): Explanation => ({ rule, because: `${rule}, because` });
 const doc = (version: string, features: Record<string, Explanation>): ExplainDocument => ({

@@ -14,7 +14,7 @@ import type { VersionManifest } from "../../src/model/manifest.js";
 import { utcDay } from "../../src/model/time.js";
 import { publishDay } from "../../src/pipeline.js";
 import { explainKey, readExplanations } from "../../src/publish/explanations.js";
-import { LocalStore } from "../../src/publish/local-store.js";
+import { LocalStore } from "../../src/store/local-store.js";
 import { FIXTURES, tempDir } from "../helpers.js";
 
 const DAY = utcDay("2026-08-22")!;

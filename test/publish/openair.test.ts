@@ -8,9 +8,9 @@ import { gunzipSync } from "node:zlib";
 import { Parser } from "@openaip/openair-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Feature } from "../../src/model/contract.js";
-import { LocalStore } from "../../src/publish/local-store.js";
 import { openairLimit } from "../../src/publish/openair.js";
 import { currentManifest, readCollection } from "../../src/publish/read-back.js";
+import { LocalStore } from "../../src/store/local-store.js";
 import { ROOT, tempDir } from "../helpers.js";
 import { publishUk } from "./uk-publication.js";
 

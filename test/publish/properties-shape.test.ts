@@ -5,9 +5,9 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: the cases mutate deep paths of a feature's JSON
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Feature, FeatureProperties } from "../../src/model/contract.js";
-import { MemoryStore } from "../../src/publish/memory-store.js";
 import { propertiesConform } from "../../src/publish/properties-shape.js";
 import { currentManifest, readCollection } from "../../src/publish/read-back.js";
+import { MemoryStore } from "../../src/store/memory-store.js";
 import { feature } from "./fixtures.js";
 import { publishUk } from "./uk-publication.js";
 

@@ -4,10 +4,10 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { Pointer, parseVersioned, VersionManifest } from "../../src/model/manifest.js";
-import { LocalStore } from "../../src/publish/local-store.js";
 import { publishVersion } from "../../src/publish/publish.js";
 import { readEurope } from "../../src/publish/read-back.js";
-import type { ObjectStore } from "../../src/publish/store.js";
+import { LocalStore } from "../../src/store/local-store.js";
+import type { ObjectStore } from "../../src/store/store.js";
 import { tempDir } from "../helpers.js";
 import { byCountry, DAY, feature } from "./fixtures.js";
 
@@ -126,8 +126,8 @@ describe("concurrent publishers", () => {
   });
 
   it("without conditional writes a held lease keeps a second run out", async () => {
-    const { acquireLease, LeaseHeld } = await import("../../src/publish/lease.js");
-    const { MemoryStore } = await import("../../src/publish/memory-store.js");
+    const { acquireLease, LeaseHeld } = await import("../../src/store/lease.js");
+    const { MemoryStore } = await import("../../src/store/memory-store.js");
     const store = new MemoryStore();
     // a store that ignores conditions, as s3rver does
     const plain = Object.assign(Object.create(Object.getPrototypeOf(store)), store, { putIfMatch: undefined });

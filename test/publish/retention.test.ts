@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { LocalStore } from "../../src/publish/local-store.js";
 import { publishVersion } from "../../src/publish/publish.js";
 import { currentManifest, readCollection } from "../../src/publish/read-back.js";
 import { collectGarbage } from "../../src/publish/retention.js";
+import { LocalStore } from "../../src/store/local-store.js";
 import { tempDir } from "../helpers.js";
 import { byCountry, feature } from "./fixtures.js";
 

@@ -7,11 +7,11 @@ import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, type S3Clien
 import PQueue from "p-queue";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FaultProxy, REGION, rawClient, type S3Server, sha256, startS3rver } from "../../bench/s3-harness.js";
-import { LocalStore } from "../../src/publish/local-store.js";
 import { type PublishInput, publishVersion } from "../../src/publish/publish.js";
 import { currentManifest, readCollection } from "../../src/publish/read-back.js";
 import { collectGarbage } from "../../src/publish/retention.js";
-import { S3Store } from "../../src/publish/s3-store.js";
+import { LocalStore } from "../../src/store/local-store.js";
+import { S3Store } from "../../src/store/s3-store.js";
 import { tempDir } from "../helpers.js";
 import { byCountry, DAY, feature } from "./fixtures.js";
 import { startSwift } from "./swift-harness.js";

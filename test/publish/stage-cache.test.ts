@@ -7,10 +7,10 @@ import { describe, expect, it } from "vitest";
 import { silentLogger } from "../../src/model/logger.js";
 import { utcDay } from "../../src/model/time.js";
 import { publishDay } from "../../src/pipeline.js";
-import { LocalStore } from "../../src/publish/local-store.js";
-import { MemoryStore } from "../../src/publish/memory-store.js";
 import { currentManifest, readEurope } from "../../src/publish/read-back.js";
 import { StageCache } from "../../src/publish/stage-cache.js";
+import { LocalStore } from "../../src/store/local-store.js";
+import { MemoryStore } from "../../src/store/memory-store.js";
 import { FIXTURES, tempDir } from "../helpers.js";
 
 const NOW = Date.parse("2026-08-22T11:15:00Z");

@@ -4,7 +4,7 @@ import path from "node:path";
 import { silentLogger } from "../../src/model/logger.js";
 import { utcDay } from "../../src/model/time.js";
 import { publishDay } from "../../src/pipeline.js";
-import type { ObjectStore } from "../../src/publish/store.js";
+import type { ObjectStore } from "../../src/store/store.js";
 import { FIXTURES } from "../helpers.js";
 
 const UK = path.join(FIXTURES, "uk");

@@ -8,8 +8,8 @@ import { describe, expect, it } from "vitest";
 import { main } from "../../jobs/cli.js";
 import type { FeatureCollection } from "../../src/model/contract.js";
 import { readExplanations } from "../../src/publish/explanations.js";
-import { LocalStore } from "../../src/publish/local-store.js";
 import { currentManifest, readEurope } from "../../src/publish/read-back.js";
+import { LocalStore } from "../../src/store/local-store.js";
 import { io } from "../cli/io.js";
 import { FIXTURES, tempDir } from "../helpers.js";
 

@@ -1,5 +1,5 @@
-import type { ObjectStore } from "../../src/publish/store.js";
 import { readParts, readShadowManifest } from "../../src/shadow/manifest.js";
+import type { ObjectStore } from "../../src/store/store.js";
 
 /** Every hash the shadow manifest's parts hold, id → hash. */
 export async function held(store: ObjectStore): Promise<Record<string, string>> {

@@ -1,8 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { Feature } from "../../src/model/contract.js";
-import { MemoryStore } from "../../src/publish/memory-store.js";
-import type { PutOptions } from "../../src/publish/store.js";
 import { DEAD_PREFIX, JOURNAL_PREFIX, Journal } from "../../src/shadow/journal.js";
 import {
   LEGACY_PART,
@@ -21,6 +19,8 @@ import {
   type ShadowOptions,
 } from "../../src/shadow/shadow.js";
 import { STATUS_KEY, StatusDocument, type StatusInputs, statusOf } from "../../src/shadow/status.js";
+import { MemoryStore } from "../../src/store/memory-store.js";
+import type { PutOptions } from "../../src/store/store.js";
 import { feature } from "../publish/fixtures.js";
 import { held, part } from "./held.js";
 

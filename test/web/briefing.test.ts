@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../bench/support.js";
 import { main } from "../../jobs/cli.js";
 import { readExplanations } from "../../src/publish/explanations.js";
-import { LocalStore } from "../../src/publish/local-store.js";
 import { currentManifest, readEurope } from "../../src/publish/read-back.js";
+import { LocalStore } from "../../src/store/local-store.js";
 import { io } from "../cli/io.js";
 import { ROOT, tempDir } from "../helpers.js";
 

@@ -1,8 +1,7 @@
-// The map page's compact form (src/publish/map-form.ts): what a frame carries comes back as the page's summary
+// The map page's compact form (src/origin/map-form.ts): what a frame carries comes back as the page's summary
 // of the feature and its rings within the quantum; a cut, damaged or over-long answer is a MapFormError.
 import { describe, expect, it } from "vitest";
 import type { Feature } from "../../src/model/contract.js";
-import { featureSpans } from "../../src/origin/published.js";
 import {
   decodeMapForm,
   encodeMapFrame,
@@ -12,8 +11,9 @@ import {
   mercX,
   mercY,
   summaryOf,
-} from "../../src/publish/map-form.js";
-import { feature } from "./fixtures.js";
+} from "../../src/origin/map-form.js";
+import { featureSpans } from "../../src/origin/published.js";
+import { feature } from "../publish/fixtures.js";
 
 const join = (...parts: Uint8Array[]) => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isTransient, retry } from "../../src/publish/retry.js";
+import { isTransient, retry } from "../../src/store/retry.js";
 
 const transient = () => Object.assign(new Error("slow down"), { name: "SlowDown", $metadata: { httpStatusCode: 503 } });
 

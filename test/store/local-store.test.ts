@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { LocalStore } from "../../src/publish/local-store.js";
+import { LocalStore } from "../../src/store/local-store.js";
 import { tempDir } from "../helpers.js";
 
 describe("the local store's compare-and-swap across processes", () => {

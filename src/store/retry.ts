@@ -3,7 +3,7 @@
 // and every source download (src/fetch/fetch-source.ts); concurrency is p-queue's.
 // Kept by hand (issue 17 §3): the loop is 25 lines, where p-retry has no per-try timeout and only 1–2× jitter, and
 // the S3/HTTP classification below would stay ours; tested against real failing servers (a fault proxy before
-// s3rver in test/publish/s3-store.test.ts, a loopback HTTP server answering 503 and hanging in test/cli/run-real).
+// s3rver in test/store/s3-store.test.ts, a loopback HTTP server answering 503 and hanging in test/cli/run-real).
 
 export interface RetryOptions {
   /** Tries in all, the first included. @default 5 */

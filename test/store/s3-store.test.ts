@@ -5,10 +5,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CREDENTIALS, FaultProxy, REGION, startS3rver } from "../../bench/s3-harness.js";
-import { LocalStore } from "../../src/publish/local-store.js";
-import { MemoryStore } from "../../src/publish/memory-store.js";
-import { S3Store, type S3StoreOptions } from "../../src/publish/s3-store.js";
-import type { ObjectStore } from "../../src/publish/store.js";
+import { LocalStore } from "../../src/store/local-store.js";
+import { MemoryStore } from "../../src/store/memory-store.js";
+import { S3Store, type S3StoreOptions } from "../../src/store/s3-store.js";
+import type { ObjectStore } from "../../src/store/store.js";
 import { tempDir } from "../helpers.js";
 
 const BUCKET = "artifacts";
