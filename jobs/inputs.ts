@@ -5,7 +5,7 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { planMetaFrom } from "../src/aup/plan-meta.js";
-import type { AirspaceInput } from "../src/pipeline.js";
+import type { AirspaceInput } from "../src/options.js";
 import type { DynamicInput } from "../src/sources.js";
 import { UsageError } from "./usage.js";
 

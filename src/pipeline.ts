@@ -1,84 +1,19 @@
 // The publication pipeline for one UTC day, in stage order (DESIGN §1):
 // ingest → normalise → link NOTAMs and AUP → resolve → validate → publish. Inputs are bytes and plain
 // values; the entry points in jobs/ read files, the clock and the environment. The stages themselves are in
-// derive.ts, loaded only when a run derives: a run that publishes an earlier one again (src/incremental.ts) does
+// derive.ts, loaded only when a run derives: a run that publishes an earlier one again (src/refresh.ts) does
 // not load the readers, geodesy and resolver (a tenth of a Europe-scale refresh's start).
-import { dayKey, publishAgain, reusable } from "./incremental.js";
-import type { Logger } from "./model/logger.js";
-import type { UtcDay } from "./model/time.js";
+import { dayKey } from "./day-cache.js";
+import { type AirspaceInput, type Deps, type PublishDayOptions, TWO_HOURS } from "./options.js";
 import { StageCache } from "./publish/stage-cache.js";
+import { publishAgain, reusable } from "./refresh.js";
 import type { RunReport } from "./report.js";
-import type { ActivitySources } from "./resolve/activity.js";
-import type { Variant } from "./resolve/notam-feature.js";
-import type { DynamicInput } from "./sources.js";
-import type { ObjectStore } from "./store/store.js";
-
-export interface AirspaceInput {
-  /** Source name, for diagnostics and the manifest (a file's base name). */
-  name: string;
-  bytes: Uint8Array;
-  /** Country named by the operator for this source (`DE=file.txt`). */
-  country?: string;
-  /** When the source was fetched or read. */
-  fetchedAt: number;
-  /** A fallback copy (its fetch failed). */
-  stale?: boolean;
-  /** Found by listing a directory: a file no reader recognises is skipped (`input.skipped`), not fatal. */
-  listed?: boolean;
-}
-
-export interface PublishDayOptions {
-  day: UtcDay;
-  /** Reference instant for isActive; also the publication time. */
-  now: number;
-  /** Publish only these countries (upper-case alpha-2); all when absent. */
-  countries?: readonly string[];
-  /** Sources to assume when the sources themselves are not given (tests): `{notam: [], aup: []}` is none. */
-  sources: ActivitySources;
-  /** NOTAM sources (ICAO text or JSON lines, gzip or not). */
-  notams?: readonly DynamicInput[];
-  /** AUP/UUP sources (NM RSA table CSV or B2B XML). */
-  aup?: readonly DynamicInput[];
-  /** A NOTAM or AUP source older than this (ms) is stale. @default 2 hours */
-  maxSourceAgeMs?: number;
-  /** Deployment variant: production adds the obstacle facets to NOTAM features (SPEC §9). @default "production" */
-  variant?: Variant;
-  /** Files of the listed directories that are not data (a README, PROVENANCE.md, a test file): one diagnostic each. */
-  skipped?: ReadonlyArray<{ name: string; why: string }>;
-  /** Also publish the internal static tier (DESIGN §5): the airspaces alone, before NOTAMs and AUP. @default false */
-  staticTier?: boolean;
-  /**
-   * Called once a derivation has read every source: a caller that does not use its inputs again lets go of their
-   * bytes here (the CLI's publish empties its arrays), so that the run does not hold them to its end (60 MB at
-   * Europe scale). The run keeps no reference to a source's bytes of its own.
-   */
-  sourcesRead?: () => void;
-}
-
-/** A `countries` selection the inputs cannot serve: bad usage (exit 2), never a silent empty publication. */
-export class SelectionError extends Error {
-  override readonly name = "SelectionError";
-  readonly usage = true;
-}
-
-/** The type an earlier version exported for NOTAM inputs. */
-export type NotamInput = DynamicInput;
-
-export const TWO_HOURS = 2 * 3_600_000;
-
-export type Deps = {
-  store: ObjectStore;
-  log: Logger;
-  clock?: () => number;
-  /** Digest of the running code: with it, what earlier runs derived from the same inputs is taken from the store. */
-  codeVersion?: string;
-};
 
 /**
  * One day's publication as a chain of stages (issue 24): read → normalise → link → resolve (with style) →
  * validate and serialise per country → upload. With `deps.codeVersion` each stage reuses what an earlier run
  * derived from the same input: a source's reading, a country's objects, or, when nothing changed but `now`, the
- * whole run (src/incremental.ts). Every published byte is what the full derivation gives.
+ * whole run (src/refresh.ts). Every published byte is what the full derivation gives.
  */
 export async function publishDay(
   inputs: readonly AirspaceInput[],

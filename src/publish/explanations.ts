@@ -4,10 +4,30 @@
 // a later version of the day holds what differs from it (kept for the record at a fraction of the size).
 import { promisify } from "node:util";
 import { gunzipSync, gzip } from "node:zlib";
-import { EXPLAIN_SCHEMA, ExplainDocument } from "../model/explain.js";
+import { EXPLAIN_SCHEMA, ExplainDocument, type Explanation } from "../model/explain.js";
+import { isoInstant } from "../model/time.js";
 import type { ObjectStore } from "../store/store.js";
 
 export const explainKey = (version: string) => `internal/explain/${version}.json.gz`;
+
+/** The explanations document of a version: its sources' standings and each feature's explanation, by id. */
+export function explainDocument(
+  version: string,
+  date: string,
+  now: number,
+  sources: ExplainDocument["sources"],
+  explanations: ReadonlyMap<string, Explanation> | Record<string, Explanation>,
+): ExplainDocument {
+  const entries = explanations instanceof Map ? [...explanations] : Object.entries(explanations);
+  return {
+    schema: EXPLAIN_SCHEMA,
+    version,
+    date,
+    now: isoInstant(now),
+    sources,
+    features: Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+  };
+}
 
 /** Writes `doc` whole when `base` is undefined (or the version itself), else what differs from `base`'s. */
 export async function writeExplanations(store: ObjectStore, doc: ExplainDocument, base?: string): Promise<void> {

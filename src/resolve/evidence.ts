@@ -2,7 +2,8 @@
 // source that is fresh by its own as-of time and briefs the airspace's FIR. A source is fresh when its as-of time
 // comes from its content (a PIB's `Issued`, an AUP's issue time) or an operator's declaration, lies no further
 // than the maximum age before `now` and not after it, and it holds records. Everything else is not evidence.
-import { isoInstant } from "../model/time.js";
+import type { ExplainDocument } from "../model/explain.js";
+import { isoInstant, type UtcDay } from "../model/time.js";
 
 /** A source's own standing, whatever airspace asks. */
 export type SourceStanding = "fresh" | "stale" | "empty";
@@ -60,6 +61,37 @@ export function standingOf(s: SourceFacts, now: number, maxAgeMs: number): Sourc
 }
 
 /** What the sources of one kind say about an airspace in `fir`. */
+/** The sources' standings at `now`; an AUP is evidence only with the plans of the day still to come. */
+export function evidenceAt(
+  facts: readonly SourceFacts[],
+  aupCovered: { early: boolean; late: boolean } | undefined,
+  day: UtcDay,
+  now: number,
+  maxAgeMs: number,
+): SourceEvidence[] {
+  // the plans of the day, and of the day before while 00:00–06:00 matters
+  const planGap = aupCovered && !(aupCovered.late && (aupCovered.early || now >= day.start + 6 * 3_600_000));
+  return facts.map((f) => {
+    const e = standingOf(f, now, maxAgeMs);
+    return f.kind === "aup" && planGap && e.standing === "fresh"
+      ? { ...e, standing: "stale" as const, reason: `no plan covers every part of ${day.date} still to come` }
+      : e;
+  });
+}
+
+/** The sources as the explanations document states them. */
+export function explainSources(evidence: readonly SourceEvidence[]): ExplainDocument["sources"] {
+  return evidence.map((e) => ({
+    name: e.name,
+    kind: e.kind,
+    standing: e.standing,
+    asOf: e.asOf === undefined ? null : isoInstant(e.asOf),
+    asOfFrom: e.asOfFrom,
+    coverage: e.coverage === "all" ? ["*"] : [...e.coverage],
+    ...(e.reason ? { reason: e.reason } : {}),
+  }));
+}
+
 export type Verdict =
   | { state: "fresh"; source: SourceEvidence }
   | { state: "missing" }

@@ -8,7 +8,7 @@ import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import type { Ahead } from "../../src/ahead.js";
-import type { DayHead } from "../../src/incremental.js";
+import type { DayHead } from "../../src/day-cache.js";
 import type { Logger } from "../../src/model/logger.js";
 import type { VersionManifest } from "../../src/model/manifest.js";
 import { utcDay } from "../../src/model/time.js";
