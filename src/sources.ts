@@ -63,91 +63,106 @@ export function readDynamicSources(
   sink: DiagnosticSink,
 ): ReadSources {
   const out: ReadSources = { notams: [], plans: [], manifest: {}, facts: [] };
-  const record = (i: DynamicInput, facts: SourceFacts, sha256: string) => {
-    out.facts.push(facts);
-    out.manifest[i.name] = {
-      kind: facts.kind,
-      fetchedAt: isoInstant(i.fetchedAt),
-      effective: null,
-      stale: i.stale === true,
-      sha256,
-      records: facts.records,
-      asOf: facts.asOf === undefined ? null : isoInstant(facts.asOf),
-      asOfFrom: facts.asOfFrom,
-      coverage: facts.coverage === "all" ? ["*"] : [...facts.coverage],
-    };
+  for (const i of inputs.notams ?? []) readNotamInput(i, sink, out);
+  for (const i of inputs.aup ?? []) readAupInput(i, sink, out);
+  coverPlanChain(inputs.aup ?? [], out);
+  return out;
+}
+
+/** Adds one source's facts and its manifest entry. */
+function record(out: ReadSources, i: DynamicInput, facts: SourceFacts, sha256: string): void {
+  out.facts.push(facts);
+  out.manifest[i.name] = {
+    kind: facts.kind,
+    fetchedAt: isoInstant(i.fetchedAt),
+    effective: null,
+    stale: i.stale === true,
+    sha256,
+    records: facts.records,
+    asOf: facts.asOf === undefined ? null : isoInstant(facts.asOf),
+    asOfFrom: facts.asOfFrom,
+    coverage: facts.coverage === "all" ? ["*"] : [...facts.coverage],
   };
-  for (const i of inputs.notams ?? []) {
-    const read = readNotamSource(i.bytes, i.name);
-    // an unreadable feed must not pass for a fresh one: silence would turn conditional airspaces to No
-    const why = read.diagnostics.find((d) => d.severity === "skipped" && d.record === undefined);
-    const none = read.diagnostics.find((d) => d.severity === "skipped");
-    try {
-      if (why && (read.notams.length === 0 || why.code === "notam.pib.truncated"))
-        throw new SourceError(i.name, why.code, `no usable NOTAM; ${why.message}`);
-      if (read.notams.length === 0 && none)
-        throw new SourceError(i.name, none.code, `no usable NOTAM; ${none.message}`);
-    } catch (e) {
-      if (skipListed(i, e, sink)) continue;
-      throw e;
-    }
-    sink.addAll(read.diagnostics);
-    out.notams.push(...read.notams);
-    record(
-      i,
-      {
-        name: i.name,
-        kind: "notam",
-        ...asOf(read.asOf, i),
-        ...coverage(read.coverage, i),
-        records: read.notams.length,
-        ...(i.stale ? { fallback: true } : {}),
-      },
-      read.sha256,
-    );
+}
+
+/** One NOTAM source into `out`, unless it is a listed file to skip. */
+function readNotamInput(i: DynamicInput, sink: DiagnosticSink, out: ReadSources): void {
+  const read = readNotamSource(i.bytes, i.name);
+  // an unreadable feed must not pass for a fresh one: silence would turn conditional airspaces to No
+  const why = read.diagnostics.find((d) => d.severity === "skipped" && d.record === undefined);
+  const none = read.diagnostics.find((d) => d.severity === "skipped");
+  try {
+    if (why && (read.notams.length === 0 || why.code === "notam.pib.truncated"))
+      throw new SourceError(i.name, why.code, `no usable NOTAM; ${why.message}`);
+    if (read.notams.length === 0 && none) throw new SourceError(i.name, none.code, `no usable NOTAM; ${none.message}`);
+  } catch (e) {
+    if (skipListed(i, e, sink)) return;
+    throw e;
   }
-  for (const i of inputs.aup ?? []) {
-    const read = readAupSource(i.bytes, i.name, i.plan);
-    // a cut or broken plan must not replace a whole one: a UUP missing its end would switch areas off
-    const cut = read.diagnostics.find((d) => /^aup\.xml\.(truncated|malformed)$/.test(d.code));
-    if (cut) throw new SourceError(i.name, cut.code, cut.message);
-    const why = read.diagnostics.find((d) => d.severity === "skipped" && d.record === undefined);
-    if (read.plans.length === 0 && why) {
-      const e = new SourceError(i.name, why.code, why.message);
-      if (skipListed(i, e, sink)) continue;
-      throw e;
-    }
-    sink.addAll(read.diagnostics);
-    out.plans.push(...read.plans);
-    const known = read.plans.filter((p) => p.issuedFrom !== "guessed");
-    const issued = known.length > 0 ? Math.max(...known.map((p) => p.issued)) : undefined;
-    const from = known.some((p) => p.issuedFrom === "content") ? "content" : "declared";
-    record(
-      i,
-      {
-        name: i.name,
-        kind: "aup",
-        ...(issued === undefined ? asOf(undefined, i) : { asOf: issued, asOfFrom: from }),
-        // filled below: the plans of all AUP sources are one EAUP chain
-        coverage: [],
-        coverageFrom: "none",
-        records: read.plans.reduce((n, p) => n + p.allocations.length, 0),
-        ...(i.stale ? { fallback: true } : {}),
-      },
-      read.sha256,
-    );
+  sink.addAll(read.diagnostics);
+  out.notams.push(...read.notams);
+  record(
+    out,
+    i,
+    {
+      name: i.name,
+      kind: "notam",
+      ...asOf(read.asOf, i),
+      ...coverage(read.coverage, i),
+      records: read.notams.length,
+      ...(i.stale ? { fallback: true } : {}),
+    },
+    read.sha256,
+  );
+}
+
+/** One AUP source into `out`, unless it is a listed file to skip; its coverage is filled by `coverPlanChain`. */
+function readAupInput(i: DynamicInput, sink: DiagnosticSink, out: ReadSources): void {
+  const read = readAupSource(i.bytes, i.name, i.plan);
+  // a cut or broken plan must not replace a whole one: a UUP missing its end would switch areas off
+  const cut = read.diagnostics.find((d) => /^aup\.xml\.(truncated|malformed)$/.test(d.code));
+  if (cut) throw new SourceError(i.name, cut.code, cut.message);
+  const why = read.diagnostics.find((d) => d.severity === "skipped" && d.record === undefined);
+  if (read.plans.length === 0 && why) {
+    const e = new SourceError(i.name, why.code, why.message);
+    if (skipListed(i, e, sink)) return;
+    throw e;
   }
-  // the EAUP is one publication for every participating state: a plan that allocates nothing in a state still
-  // speaks for it when another plan of the chain shows the state takes part
+  sink.addAll(read.diagnostics);
+  out.plans.push(...read.plans);
+  const known = read.plans.filter((p) => p.issuedFrom !== "guessed");
+  const issued = known.length > 0 ? Math.max(...known.map((p) => p.issued)) : undefined;
+  const from = known.some((p) => p.issuedFrom === "content") ? "content" : "declared";
+  record(
+    out,
+    i,
+    {
+      name: i.name,
+      kind: "aup",
+      ...(issued === undefined ? asOf(undefined, i) : { asOf: issued, asOfFrom: from }),
+      // filled by coverPlanChain: the plans of all AUP sources are one EAUP chain
+      coverage: [],
+      coverageFrom: "none",
+      records: read.plans.reduce((n, p) => n + p.allocations.length, 0),
+      ...(i.stale ? { fallback: true } : {}),
+    },
+    read.sha256,
+  );
+}
+
+/**
+ * Gives every AUP source the FIRs of the whole chain: the EAUP is one publication for every participating state, so a
+ * plan that allocates nothing in a state still speaks for it when another plan of the chain shows the state takes part.
+ */
+function coverPlanChain(aup: readonly DynamicInput[], out: ReadSources): void {
   const chain = planFirs(out.plans);
   for (const [k, f] of out.facts.entries()) {
     if (f.kind !== "aup") continue;
-    const input = (inputs.aup ?? []).find((i) => i.name === f.name);
+    const input = aup.find((i) => i.name === f.name);
     out.facts[k] = { ...f, ...coverage(chain, input ?? { name: f.name, bytes: new Uint8Array(), fetchedAt: 0 }) };
     const entry = out.manifest[f.name];
     if (entry) entry.coverage = [...(out.facts[k]!.coverage as string[])];
   }
-  return out;
 }
 
 /** The content's as-of time, else the declared one, else none (stale). */

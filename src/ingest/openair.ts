@@ -5,7 +5,7 @@ import type { AirspaceRecord, ReadResult } from "../model/airspace.js";
 import type { Frequency, VerticalLimit } from "../model/contract.js";
 import { type Diagnostic, excerpt } from "../model/diagnostic.js";
 import { parseAltitudeText } from "./limits.js";
-import { classAndType, parseActivation } from "./openair/fields.js";
+import { type ClassType, classAndType, parseActivation } from "./openair/fields.js";
 import { RingBuilder } from "./openair/geometry.js";
 import { cleanLabel } from "./text.js";
 
@@ -75,12 +75,25 @@ function limitOf(line: Line | undefined, which: "AL" | "AH"): VerticalLimit | No
   return p.ok ? p.value : note("openair.limit.unparsable", "skipped", `${which} "${line.arg}": ${p.reason}`, line);
 }
 
+/** A block's lines by what they say: the last of each single-valued key, the repeated ones in order, the shape. */
+interface Parts {
+  last: Map<string, Line>;
+  freqs: Line[];
+  stations: Line[];
+  windows: Line[];
+  geometry: RingBuilder;
+}
+
+type BlockResult = { record?: Omit<AirspaceRecord, "id">; notes: Note[] };
+
+/** Skipping keeps the notes so far: only unknown-line warnings come before the checks that skip. */
+const skipped = (notes: Note[], n: Note): BlockResult => ({ notes: [...notes, n] });
+
 /** One AC block to a record, or the one `skipped` note that explains why not. */
-function readBlock(block: Block, ctx: Context): { record?: Omit<AirspaceRecord, "id">; notes: Note[] } {
+function readBlock(block: Block, ctx: Context): BlockResult {
   const notes: Note[] = [];
-  // Skipping keeps the notes so far: only unknown-line warnings come before the checks that skip.
-  const skip = (n: Note) => ({ notes: [...notes, n] });
-  if (block.lines.length === 0) return skip(note("openair.block.empty", "skipped", "AC with no content", block.ac));
+  if (block.lines.length === 0)
+    return skipped(notes, note("openair.block.empty", "skipped", "AC with no content", block.ac));
   // `AC Q / SP 0,2,127,0,127 / SB -1,-1,-1`: a class's drawing style for the programs that read the file (the Czech
   // aeroklub file sets one for each class it uses), not an airspace; no record is lost
   if (block.lines.every((l) => STYLE.has(l.key))) {
@@ -90,86 +103,30 @@ function readBlock(block: Block, ctx: Context): { record?: Omit<AirspaceRecord, 
       ],
     };
   }
-  const last = new Map<string, Line>();
-  const freqs: Line[] = [];
-  const stations: Line[] = [];
-  const windows: Line[] = [];
-  const geometry = new RingBuilder();
-  for (const line of block.lines) {
-    if (GEOMETRY.has(line.key)) {
-      const r = geometry.apply(line.key as "DP" | "DA" | "DB" | "DC" | "V", line.arg);
-      if (r === "unknown") unknownLine(line, `V ${line.arg.split("=")[0]?.trim()}`, notes, ctx);
-      else if (r && r !== "ignored") return skip(note(r.code, "skipped", r.message, line));
-    } else if (line.key === "AF") freqs.push(line);
-    else if (line.key === "AG") stations.push(line);
-    else if (line.key === "AA") windows.push(line);
-    else if (["AN", "AY", "AL", "AH"].includes(line.key)) last.set(line.key, line);
-    else if (!IGNORED.has(line.key)) unknownLine(line, line.key, notes, ctx);
-  }
-  const lower = limitOf(last.get("AL"), "AL");
-  if ("code" in lower) return skip(lower);
-  const upper = limitOf(last.get("AH"), "AH");
-  if ("code" in upper) return skip(upper);
-  const shape = geometry.ring();
+  const parts: Parts = { last: new Map(), freqs: [], stations: [], windows: [], geometry: new RingBuilder() };
+  const bad = sortLines(block.lines, parts, notes, ctx);
+  if (bad) return skipped(notes, bad);
+  const lower = limitOf(parts.last.get("AL"), "AL");
+  if ("code" in lower) return skipped(notes, lower);
+  const upper = limitOf(parts.last.get("AH"), "AH");
+  if ("code" in upper) return skipped(notes, upper);
+  const shape = parts.geometry.ring();
   if (shape.distinct < 3) {
-    return skip(note("openair.geometry.tooFewPoints", "skipped", `${shape.distinct} distinct points`, block.ac));
-  }
-  if (shape.mixed)
-    notes.push(
-      note("openair.geometry.mixedCircle", "warning", "DC circle beside other points: circle dropped", block.ac),
-    );
-  if (shape.extraCircles > 0) {
-    notes.push(
-      note("openair.geometry.mixedCircle", "warning", `${shape.extraCircles + 1} DC circles: first kept`, block.ac),
+    return skipped(
+      notes,
+      note("openair.geometry.tooFewPoints", "skipped", `${shape.distinct} distinct points`, block.ac),
     );
   }
+  circleNotes(shape, block.ac, notes);
 
-  const ay = last.get("AY");
-  const ct = classAndType(block.ac.arg, ay?.arg);
-  if (ct.unknown) {
-    const l = ct.unknown.code === "openair.type.unknown" ? ay : block.ac;
-    notes.push(note(ct.unknown.code, "warning", `unknown value "${ct.unknown.value}": type 0, class 8`, l));
-  }
-  const an = last.get("AN");
+  const ay = parts.last.get("AY");
+  const ct = classOf(block.ac, ay, notes);
+  const an = parts.last.get("AN");
   const label = cleanLabel(an?.arg ?? "");
-  let name = label.text;
-  if (name === "") {
-    name = `${(ay?.arg ?? block.ac.arg).trim()} (unnamed)`;
-    notes.push(note("openair.name.missing", "repaired", `no name: called "${name}"`, an ?? block.ac));
-  } else if (label.repaired) {
-    notes.push(note("openair.name.controlCharacter", "repaired", `control character in name "${name}"`, an));
-  }
-
-  const frequencies: Frequency[] = [];
-  for (const [i, f] of freqs.entries()) {
-    if (!/^\d{2,3}\.\d{1,3}$/.test(f.arg)) {
-      notes.push(note("openair.frequency.unparsable", "warning", `AF "${f.arg}" dropped`, f));
-      continue;
-    }
-    const station = cleanLabel(stations[i]?.arg ?? "").text;
-    const freq: Frequency = { value: f.arg, unit: MHZ };
-    if (station !== "") freq.name = station;
-    freq.primary = frequencies.length === 0;
-    frequencies.push(freq);
-  }
-
-  // AA NONE: activated by NOTAM only (names like `ED-R45 MELPITZ NOTAM` are read by ingest/hours.ts)
-  let byNotam = false;
+  const name = nameOf(label, block.ac, ay, an, notes);
+  const frequencies = frequenciesOf(parts.freqs, parts.stations, notes);
   const activeTimes: AirspaceRecord["activeTimes"] = [];
-  let none = false;
-  for (const w of windows) {
-    const a = parseActivation(w.arg);
-    if (a.kind === "none") none = true;
-    else if (a.kind === "interval") activeTimes.push({ start: a.start, end: a.end });
-    else notes.push(note(a.code, "warning", `AA "${w.arg}" dropped: ${a.reason}`, w));
-  }
-  if (none) {
-    byNotam = true;
-    if (activeTimes.length > 0) {
-      notes.push(note("openair.activation.conflict", "warning", "AA NONE beside windows: windows dropped", block.ac));
-      activeTimes.length = 0;
-    }
-  }
+  const byNotam = readWindows(parts.windows, block.ac, activeTimes, notes);
 
   const origin = { source: ctx.source, record: block.index, line: block.ac.no };
   const record = {
@@ -188,6 +145,96 @@ function readBlock(block: Block, ctx: Context): { record?: Omit<AirspaceRecord, 
     origin,
   };
   return { record, notes };
+}
+
+/** Sorts a block's lines into `parts`, drawing the shape as it goes; a line that breaks the shape is returned. */
+function sortLines(lines: Line[], parts: Parts, notes: Note[], ctx: Context): Note | undefined {
+  for (const line of lines) {
+    if (GEOMETRY.has(line.key)) {
+      const r = parts.geometry.apply(line.key as "DP" | "DA" | "DB" | "DC" | "V", line.arg);
+      if (r === "unknown") unknownLine(line, `V ${line.arg.split("=")[0]?.trim()}`, notes, ctx);
+      else if (r && r !== "ignored") return note(r.code, "skipped", r.message, line);
+    } else if (line.key === "AF") parts.freqs.push(line);
+    else if (line.key === "AG") parts.stations.push(line);
+    else if (line.key === "AA") parts.windows.push(line);
+    else if (["AN", "AY", "AL", "AH"].includes(line.key)) parts.last.set(line.key, line);
+    else if (!IGNORED.has(line.key)) unknownLine(line, line.key, notes, ctx);
+  }
+  return undefined;
+}
+
+/** Warns of DC circles the ring leaves out. */
+function circleNotes(shape: { mixed: boolean; extraCircles: number }, ac: Line, notes: Note[]): void {
+  if (shape.mixed)
+    notes.push(note("openair.geometry.mixedCircle", "warning", "DC circle beside other points: circle dropped", ac));
+  if (shape.extraCircles > 0) {
+    notes.push(note("openair.geometry.mixedCircle", "warning", `${shape.extraCircles + 1} DC circles: first kept`, ac));
+  }
+}
+
+/** Class and type from AC and AY; an unknown value is reported and read as type 0, class 8. */
+function classOf(ac: Line, ay: Line | undefined, notes: Note[]): ClassType {
+  const ct = classAndType(ac.arg, ay?.arg);
+  if (ct.unknown) {
+    const l = ct.unknown.code === "openair.type.unknown" ? ay : ac;
+    notes.push(note(ct.unknown.code, "warning", `unknown value "${ct.unknown.value}": type 0, class 8`, l));
+  }
+  return ct;
+}
+
+/** The AN name, or one made from the type or class when there is none. */
+function nameOf(
+  label: { text: string; repaired: boolean },
+  ac: Line,
+  ay: Line | undefined,
+  an: Line | undefined,
+  notes: Note[],
+): string {
+  if (label.text === "") {
+    const name = `${(ay?.arg ?? ac.arg).trim()} (unnamed)`;
+    notes.push(note("openair.name.missing", "repaired", `no name: called "${name}"`, an ?? ac));
+    return name;
+  }
+  if (label.repaired) {
+    notes.push(note("openair.name.controlCharacter", "repaired", `control character in name "${label.text}"`, an));
+  }
+  return label.text;
+}
+
+/** AF lines with the AG station at the same position; the first kept is primary. */
+function frequenciesOf(freqs: Line[], stations: Line[], notes: Note[]): Frequency[] {
+  const frequencies: Frequency[] = [];
+  for (const [i, f] of freqs.entries()) {
+    if (!/^\d{2,3}\.\d{1,3}$/.test(f.arg)) {
+      notes.push(note("openair.frequency.unparsable", "warning", `AF "${f.arg}" dropped`, f));
+      continue;
+    }
+    const station = cleanLabel(stations[i]?.arg ?? "").text;
+    const freq: Frequency = { value: f.arg, unit: MHZ };
+    if (station !== "") freq.name = station;
+    freq.primary = frequencies.length === 0;
+    frequencies.push(freq);
+  }
+  return frequencies;
+}
+
+/**
+ * AA lines into `activeTimes`; true when the airspace is activated by NOTAM only (`AA NONE`; names like
+ * `ED-R45 MELPITZ NOTAM` are read by ingest/hours.ts).
+ */
+function readWindows(windows: Line[], ac: Line, activeTimes: AirspaceRecord["activeTimes"], notes: Note[]): boolean {
+  let none = false;
+  for (const w of windows) {
+    const a = parseActivation(w.arg);
+    if (a.kind === "none") none = true;
+    else if (a.kind === "interval") activeTimes.push({ start: a.start, end: a.end });
+    else notes.push(note(a.code, "warning", `AA "${w.arg}" dropped: ${a.reason}`, w));
+  }
+  if (none && activeTimes.length > 0) {
+    notes.push(note("openair.activation.conflict", "warning", "AA NONE beside windows: windows dropped", ac));
+    activeTimes.length = 0;
+  }
+  return none;
 }
 
 /** `openair.line.unknown` once per kind per file. */
@@ -227,7 +274,7 @@ export function readOpenAir(text: string, source: string, options: OpenAirOption
   };
   const records: AirspaceRecord[] = [];
   for (const block of splitBlocks(text)) {
-    let result: ReturnType<typeof readBlock>;
+    let result: BlockResult;
     try {
       result = readBlock(block, ctx);
     } catch (cause) {

@@ -8,15 +8,18 @@ import { type Feature, IsoInstant } from "../model/contract.js";
 import { parseVersioned } from "../model/manifest.js";
 import { isoInstant } from "../model/time.js";
 import type { ObjectStore } from "../store/store.js";
-import { Journal, type QueueMessage } from "./journal.js";
+import { drainJournal, legacyKeys, MASTER_PREFIX } from "./buckets.js";
+import { Journal } from "./journal.js";
 import { type PriorShadow, readParts, readShadowManifest, type ShadowPart, writeShadowManifest } from "./manifest.js";
 import { ShadowState } from "./state.js";
 import { STATUS_KEY, type StatusDocument, statusOf } from "./status.js";
 
 /** Written once, when the first complete load ends: bootstrap never goes back to incomplete after it. */
 export const BOOTSTRAP_KEY = "internal/shadow/bootstrap.json";
-export const MASTER_PREFIX = "internal/master-features/";
 const SCHEMA = 1;
+
+// the buckets' names, as follow.ts, the tests and the benchmarks import them
+export { BUCKETS, legacyKeys, MASTER_PREFIX, type MasterFeature, masterKey, readMaster } from "./buckets.js";
 
 const Bootstrap = z.strictObject({ schema: z.literal(SCHEMA), completedAt: IsoInstant, total: z.number().int() });
 
@@ -90,55 +93,6 @@ export function dynamicHash(feature: Feature): string {
   return createHash("sha256").update(stableJson(feature.properties.vendor.dynamicAirspaceMapping)).digest("hex");
 }
 
-/**
- * Master features live in `BUCKETS` objects, `internal/master-features/<bbbb>.json` by the id's SHA-256, each a map
- * of id → the feature's dynamic part with its version and hash: a first load of 49 000 features is a few hundred
- * writes, not one per feature (issue 24; DESIGN §5 names one object per feature, and allows batches), and a refresh
- * that changes a few features rewrites a few buckets of ~100 features each (parsing and writing a bucket again was a
- * third of a Europe-scale refresh's shadow step with 256 of them). The key has four hex digits: a store of the
- * buckets before, 64 `<bb>.json` or 256 `<bbb>.json`, is loaded again like one of an object per feature.
- */
-export const BUCKETS = 512;
-const BUCKET_KEY = /^internal\/master-features\/[0-9a-f]{4}\.json$/;
-/**
- * Features taken from the journal before their buckets are written (then `stopTaking` is asked again): a first load
- * at Europe scale (~49 000) is one round, each bucket written once.
- */
-const CHUNK = 60_000;
-
-/** Master feature keys of an earlier layout (one object per feature, or 64 buckets): loaded again, then deleted. */
-export const legacyKeys = (listed: readonly string[]) => listed.filter((k) => !BUCKET_KEY.test(k));
-
-export const masterKey = (id: string) => {
-  const b = createHash("sha256").update(id).digest().readUInt16BE(0) % BUCKETS;
-  return `${MASTER_PREFIX}${b.toString(16).padStart(4, "0")}.json`;
-};
-
-/** A master feature as its bucket holds it. */
-export type MasterFeature = { schema: number; id: string; version: string; hash: string } & Record<string, unknown>;
-
-const masterEntry = (id: string, version: string, feature: Feature, hash: string): MasterFeature => ({
-  schema: SCHEMA,
-  id,
-  version,
-  hash,
-  ...feature.properties.vendor.dynamicAirspaceMapping,
-});
-
-const Bucket = z.strictObject({
-  schema: z.literal(SCHEMA),
-  features: z.record(z.string(), z.custom<MasterFeature>()),
-});
-
-async function readBucket(store: ObjectStore, key: string): Promise<Record<string, MasterFeature>> {
-  return (await readJson(store, Bucket, key))?.features ?? {};
-}
-
-/** One master feature as the store holds it, or undefined. */
-export async function readMaster(store: ObjectStore, id: string): Promise<MasterFeature | undefined> {
-  return (await readBucket(store, masterKey(id)))[id];
-}
-
 const byKey = ([a]: [string, ...unknown[]], [b]: [string, ...unknown[]]) => (a < b ? -1 : a > b ? 1 : 0);
 
 async function readJson<T>(store: ObjectStore, schema: z.ZodType<T>, key: string): Promise<T | undefined> {
@@ -152,6 +106,60 @@ export async function runShadow(
   options: ShadowOptions,
 ): Promise<ShadowResult> {
   const { now, version } = options;
+  const concurrency = options.concurrency ?? CONCURRENCY;
+  const { legacy, unread, existing, prior, state } = await openState(store, features, options);
+  const journal = new Journal(store, options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts });
+  const { before, enqueued } = await enqueueChanges(journal, state, now, concurrency);
+
+  // drain: every waiting message, this run's and any a crashed run left, writes the feature as it is now; what waits
+  // is what was read before the diff and what it enqueued (the journal is not read again), oldest first
+  const { written, deadLettered } = await drainJournal([...before, ...enqueued], {
+    store,
+    journal,
+    state,
+    version,
+    existing,
+    concurrency,
+    backoffMs: options.backoffMs ?? 100,
+    sleep: options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))),
+    stopTaking: options.stopTaking,
+  });
+
+  const { dead, left, unresolvedFailures, failedLoad } = await queueOutcome(journal, state);
+  // every feature published or held: each checked once
+  const { checked, mismatched, loaded } = state.parity();
+  const allInStep = left.length === 0 && mismatched === 0;
+  const manifest = await recordManifest(store, state, prior, unread, allInStep, options);
+
+  if (legacy.length > 0 && left.length === 0) {
+    const deletes = new PQueue({ concurrency });
+    await Promise.all(legacy.map((k) => deletes.add(() => store.delete(k))));
+  }
+  const bootstrapped = await markBootstrap(store, state.size, loaded === state.size && left.length === 0, now);
+  const loadState = bootstrapped ? "complete" : failedLoad ? "failed" : "incomplete";
+
+  const oldest = left[0];
+  const status = statusOf(
+    {
+      shadowManifestVersion: manifest.version,
+      publishedAt: options.publishedAt,
+      queue: {
+        ...(oldest ? { oldestEnqueuedAt: Date.parse(oldest.enqueuedAt) } : {}),
+        backlog: left.length,
+        unresolvedFailures,
+        deadLetters: dead.length,
+      },
+      bootstrap: { state: loadState, loaded, total: state.size },
+      parity: { checked, mismatched },
+    },
+    now,
+  );
+  await store.put(STATUS_KEY, Buffer.from(`${JSON.stringify(status)}\n`), STATUS_HEADERS);
+  return { status, enqueued: enqueued.length, written, deadLettered };
+}
+
+/** What the run starts from: the store's layout, the prior shadow manifest and its parts, the features against them. */
+async function openState(store: ObjectStore, features: Feature[], options: ShadowOptions) {
   // a store written before the buckets holds one object per feature: load every feature into the buckets again,
   // then delete those objects (once the journal is drained)
   const listed = options.listed ?? (await store.list(MASTER_PREFIX));
@@ -175,109 +183,44 @@ export async function runShadow(
     unreadCount,
     options.partOf,
   );
-  const journal = new Journal(store, options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts });
+  return { legacy, unread, existing, prior, state };
+}
 
-  // diff: changed or new features, and features no longer published; skip what already waits in the journal
+/** Diff: enqueues changed or new features, and features no longer published, but for what already waits. */
+async function enqueueChanges(journal: Journal, state: ShadowState, now: number, concurrency: number) {
   const before = await journal.pending();
   const waiting = new Set(before.map((m) => `${m.featureId}\n${m.hash}`));
   // in id order (the changes sorted, not the union of every id, ~50 000 at Europe scale, on every run)
   const changes = state.changes().filter((c) => !waiting.has(`${c.featureId}\n${c.hash}`));
   changes.sort((a, b) => byKey([a.featureId], [b.featureId]));
-  const enqueued = await journal.enqueue(changes, now, options.concurrency ?? CONCURRENCY);
+  const enqueued = await journal.enqueue(changes, now, concurrency);
+  return { before, enqueued };
+}
 
-  // drain: every waiting message, this run's and any a crashed run left, writes the feature as it is now
-  let written = 0;
-  let deadLettered = 0;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const backoffMs = options.backoffMs ?? 100;
-  /** Each bucket's entries as the store holds them, read once per run. */
-  const buckets = new Map<string, Record<string, MasterFeature>>();
-  /**
-   * Writes one bucket with the features of `groups` as they are now, then acknowledges their messages; a failed
-   * write fails every message in it, retried with backoff until it succeeds or the messages are dead letters.
-   */
-  const writeBucket = async (key: string, groups: QueueMessage[][]) => {
-    let pending = groups.map((ms) => ({ last: ms[ms.length - 1]!, rest: ms.slice(0, -1) }));
-    for (;;) {
-      try {
-        const entries = { ...(buckets.get(key) ?? (existing.has(key) ? await readBucket(store, key) : {})) };
-        for (const { last } of pending) {
-          const id = last.featureId;
-          // a carried feature is as the bucket holds it already
-          const feature = state.feature(id);
-          const hash = state.hash(id);
-          if (feature && hash) entries[id] = masterEntry(id, version, feature, hash);
-          else if (hash === undefined) delete entries[id];
-        }
-        const ids = Object.keys(entries).sort();
-        if (ids.length === 0) await store.delete(key);
-        else {
-          const body = { schema: SCHEMA, features: Object.fromEntries(ids.map((id) => [id, entries[id]])) };
-          await store.put(key, Buffer.from(`${JSON.stringify(body)}\n`), JSON_HEADERS);
-        }
-        buckets.set(key, entries);
-      } catch {
-        // the error is not kept: the attempt count is the diagnostic, and errors never reach the public document
-        const still: typeof pending = [];
-        for (const p of pending) {
-          const r = await journal.fail(p.last);
-          if (r.dead) deadLettered++;
-          else still.push({ ...p, last: r.message });
-        }
-        if (still.length === 0) return;
-        pending = still;
-        await sleep(backoffMs * 2 ** (pending[0]!.last.attempts - 1));
-        continue;
-      }
-      for (const { last, rest } of pending) {
-        state.wrote(last.featureId);
-        await journal.ack(last);
-        written++;
-        // several messages of one feature (a crashed run's and this run's) wrote the same thing, the feature now
-        for (const m of rest) await journal.ack(m);
-      }
-      return;
-    }
-  };
-  const byFeature = new Map<string, QueueMessage[]>();
-  // what waits is what was read before the diff and what it enqueued (the journal is not read again), oldest first
-  for (const m of [...before, ...enqueued]) {
-    const list = byFeature.get(m.featureId);
-    if (list) list.push(m);
-    else byFeature.set(m.featureId, [m]);
-  }
-  // taken in order, a chunk at a time; each chunk's buckets written `concurrency` at a time
-  const groups = [...byFeature.values()];
-  const queue = new PQueue({ concurrency: options.concurrency ?? CONCURRENCY });
-  let stopped = false;
-  for (let i = 0; i < groups.length && !stopped; ) {
-    const byBucket = new Map<string, QueueMessage[][]>();
-    for (let n = 0; n < CHUNK && i < groups.length; n++) {
-      if (options.stopTaking?.()) {
-        stopped = true;
-        break;
-      }
-      const g = groups[i++]!;
-      const key = masterKey(g[0]!.featureId);
-      const list = byBucket.get(key);
-      if (list) list.push(g);
-      else byBucket.set(key, [g]);
-    }
-    await Promise.all([...byBucket].map(([key, gs]) => queue.add(() => writeBucket(key, gs))));
-  }
-
+/** The journal once drained: what is left, the dead letters, and those not resolved since. */
+async function queueOutcome(journal: Journal, state: ShadowState) {
   // a dead letter is resolved once the feature it was about is in step again (a later message succeeded)
   const inStep = (id: string) => state.held(id) === state.hash(id);
   const dead = await journal.dead();
   const left = await journal.pending();
   const unresolvedFailures =
     dead.filter((d) => !inStep(d.featureId)).length + left.filter((m) => m.attempts > 0).length;
-  // every feature published or held: each checked once
-  const { checked, mismatched, loaded } = state.parity();
   const failedLoad = dead.some((d) => !inStep(d.featureId) && state.held(d.featureId) === undefined);
+  return { dead, left, unresolvedFailures, failedLoad };
+}
 
-  // a country's collection is recorded only when every feature is in step, so that a later run may carry it unread
-  const allInStep = left.length === 0 && mismatched === 0;
+/**
+ * Writes the shadow manifest: the parts held, and those carried unread. A country's collection is recorded only when
+ * every feature is in step, so that a later run may carry it unread.
+ */
+async function recordManifest(
+  store: ObjectStore,
+  state: ShadowState,
+  prior: PriorShadow | undefined,
+  unread: Record<string, ShadowPart>,
+  allInStep: boolean,
+  options: ShadowOptions,
+) {
   const followed = (label: string) => (allInStep ? options.followed?.[label] : undefined);
   const held = new Map([...state.parts()].map(([label, hashes]) => [label, { hashes, collection: followed(label) }]));
   const kept = Object.fromEntries(
@@ -286,43 +229,20 @@ export async function runShadow(
       allInStep && collection ? { key, count, collection } : { key, count },
     ]),
   );
-  const manifest = await writeShadowManifest(
+  return writeShadowManifest(
     store,
     prior,
-    { schema: SCHEMA, version, builtAt: isoInstant(now) },
+    { schema: SCHEMA, version: options.version, builtAt: isoInstant(options.now) },
     held,
     kept,
   );
+}
 
-  if (legacy.length > 0 && left.length === 0) {
-    const deletes = new PQueue({ concurrency: options.concurrency ?? CONCURRENCY });
-    await Promise.all(legacy.map((k) => deletes.add(() => store.delete(k))));
-  }
-
-  let bootstrapped = (await readJson(store, Bootstrap, BOOTSTRAP_KEY)) !== undefined;
-  if (!bootstrapped && loaded === state.size && left.length === 0) {
-    const marker = { schema: SCHEMA, completedAt: isoInstant(now), total: state.size };
-    await store.put(BOOTSTRAP_KEY, Buffer.from(`${JSON.stringify(marker)}\n`), JSON_HEADERS);
-    bootstrapped = true;
-  }
-  const loadState = bootstrapped ? "complete" : failedLoad ? "failed" : "incomplete";
-
-  const oldest = left[0];
-  const status = statusOf(
-    {
-      shadowManifestVersion: manifest.version,
-      publishedAt: options.publishedAt,
-      queue: {
-        ...(oldest ? { oldestEnqueuedAt: Date.parse(oldest.enqueuedAt) } : {}),
-        backlog: left.length,
-        unresolvedFailures,
-        deadLetters: dead.length,
-      },
-      bootstrap: { state: loadState, loaded, total: state.size },
-      parity: { checked, mismatched },
-    },
-    now,
-  );
-  await store.put(STATUS_KEY, Buffer.from(`${JSON.stringify(status)}\n`), STATUS_HEADERS);
-  return { status, enqueued: enqueued.length, written, deadLettered };
+/** Whether the first complete load has ended: the marker is written the first time `complete` is true. */
+async function markBootstrap(store: ObjectStore, total: number, complete: boolean, now: number): Promise<boolean> {
+  if ((await readJson(store, Bootstrap, BOOTSTRAP_KEY)) !== undefined) return true;
+  if (!complete) return false;
+  const marker = { schema: SCHEMA, completedAt: isoInstant(now), total };
+  await store.put(BOOTSTRAP_KEY, Buffer.from(`${JSON.stringify(marker)}\n`), JSON_HEADERS);
+  return true;
 }
