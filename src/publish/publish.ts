@@ -3,7 +3,6 @@
 // complete; a crash anywhere before leaves only unreferenced objects, and a re-run converges.
 import { createHash } from "node:crypto";
 import { gunzipSync } from "node:zlib";
-import PQueue from "p-queue";
 import type { FeatureCollection as FC } from "../model/contract.js";
 import {
   type CountryEntry,
@@ -17,9 +16,10 @@ import { isoInstant } from "../model/time.js";
 import type { Tier } from "../model/vocab.js";
 import { acquireLease } from "../store/lease.js";
 import type { ObjectStore, PutOptions } from "../store/store.js";
-import { type Artifact, buildArtifacts, type CountryFeatures, tierPrefix } from "./artifacts.js";
+import { type Artifact, type Artifacts, buildArtifacts, type CountryFeatures, tierPrefix } from "./artifacts.js";
 import { type Change, changeSetObject, diffFeatures } from "./changes.js";
 import { DayRecord, dayPointerKey, manifestKey } from "./record.js";
+import { type Upload, uploadObjects } from "./upload.js";
 
 export const DATA_HEADERS: PutOptions = {
   contentType: "application/geo+json",
@@ -87,9 +87,6 @@ export class PublishConflict extends Error {
   override readonly name = "PublishConflict";
 }
 
-/** Uploads in flight at once: enough to hide request latency, few enough for small stores. */
-const UPLOAD_CONCURRENCY = 8;
-
 export async function publishVersion(
   store: ObjectStore,
   input: PublishInput,
@@ -126,57 +123,15 @@ async function publishUnderLease(
   const dayBefore = await store.head(dayKey);
   const previous = dayBefore ? await record.head(input.date) : undefined;
   progress({ phase: "compress" });
-  const { countries: artifacts, europe } = await buildArtifacts(
-    input.byCountry,
-    input.tier,
-    input.europeAirspaceNotams,
-    input.reused,
-  );
-  const countries = Object.fromEntries([...artifacts].map(([cc, a]) => [cc, a.entry]));
+  const built = await buildArtifacts(input.byCountry, input.tier, input.europeAirspaceNotams, input.reused);
+  const artifacts = built.countries;
   const publishedAt = isoInstant(input.publishedAt);
-  // the version names its content; where it stands in the record (previous, first, pointers) is not content
-  const body = { date: input.date, tier: input.tier, sources: input.sources, countries, europe };
-  const hash = createHash("sha256").update(JSON.stringify(body)).digest("hex").slice(0, 8);
-  const version = `${publishedAt.replace(/[-:]/g, "").slice(0, 15)}Z-${hash}`;
-  const today = input.date === isoInstant(input.publishedAt).slice(0, 10);
+  const today = input.date === publishedAt.slice(0, 10);
   const pointers = [dayKey, ...(today ? [pointerKey] : [])];
-  // an unchanged re-run (same content, same `now`) is the day's head already: it is kept as it is
-  const changeSets = previous?.version === version ? [] : await changesFrom(record, previous, input, artifacts, base);
-  for (const c of changeSets) countries[c.cc] = { ...countries[c.cc]!, changes: c.entry };
-  const manifest: VersionManifest =
-    previous?.version === version
-      ? previous
-      : {
-          schema: MANIFEST_SCHEMA,
-          version,
-          publishedAt,
-          ...body,
-          countries,
-          previous: previous?.version ?? null,
-          // a day begun before the record (issue 23) starts its record here
-          first: previous?.first ?? version,
-          pointers,
-        };
-
+  const { manifest, changeSets } = await nextManifest(record, previous, input, built, pointers);
+  const version = manifest.version;
   const uploads = [...objectsOf(artifacts), ...changeSets.map((c): Upload => [c.key, c.gz, CHANGES_HEADERS])];
-  const uploaded: string[] = [];
-  const reused: string[] = [];
-  let done = 0;
-  const queue = new PQueue({ concurrency: UPLOAD_CONCURRENCY });
-  await Promise.all(
-    uploads.map(([key, bytes, headers]) =>
-      queue.add(async () => {
-        if (await store.head(key)) reused.push(key);
-        else {
-          await store.put(key, typeof bytes === "function" ? bytes() : bytes, headers);
-          uploaded.push(key);
-        }
-        progress({ phase: "upload", done: ++done, total: uploads.length });
-      }),
-    ),
-  );
-  uploaded.sort();
-  reused.sort();
+  const { uploaded, reused } = await uploadObjects(store, uploads, progress);
   const mKey = manifestKey(base, version);
   progress({ phase: "manifest" });
   // the version names its content: a manifest already there (an unchanged re-run) holds these very bytes
@@ -196,17 +151,59 @@ async function publishUnderLease(
   }
   uploaded.push(dayKey);
   // today's pointer follows only a version of today, and never goes back to an earlier day
-  let switched = false;
-  if (today && !(await laterDayLive(record, store, pointerKey, input.date))) {
-    switched = (await swap(store, pointerKey, pointerBody, before)) !== "conflict";
-    // a conflict here is a later run of today or of the next day that switched it first: it stays theirs
-    if (switched) uploaded.push(pointerKey);
-  }
+  const switched = today && (await switchToday(record, store, pointerKey, pointerBody, before, input.date));
+  if (switched) uploaded.push(pointerKey);
   return { manifest, pointer, uploaded, reused, today: switched, artifacts };
 }
 
-/** An object to store: its bytes, or how to make them (a country's gzip object, made only when not stored yet). */
-type Upload = [string, Buffer | (() => Buffer), PutOptions];
+/** A country's change set since the day's previous version: its object and its manifest entry. */
+type ChangeSetObject = { cc: string; key: string; gz: Buffer; entry: NonNullable<CountryEntry["changes"]> };
+
+/** This version's manifest, and the change sets it names since `previous` (the day's head before this run). */
+async function nextManifest(
+  record: DayRecord,
+  previous: VersionManifest | undefined,
+  input: PublishInput,
+  built: Artifacts,
+  pointers: string[],
+): Promise<{ manifest: VersionManifest; changeSets: ChangeSetObject[] }> {
+  const countries = Object.fromEntries([...built.countries].map(([cc, a]) => [cc, a.entry]));
+  const publishedAt = isoInstant(input.publishedAt);
+  // the version names its content; where it stands in the record (previous, first, pointers) is not content
+  const body = { date: input.date, tier: input.tier, sources: input.sources, countries, europe: built.europe };
+  const hash = createHash("sha256").update(JSON.stringify(body)).digest("hex").slice(0, 8);
+  const version = `${publishedAt.replace(/[-:]/g, "").slice(0, 15)}Z-${hash}`;
+  // an unchanged re-run (same content, same `now`) is the day's head already: it is kept as it is
+  if (previous?.version === version) return { manifest: previous, changeSets: [] };
+  const changeSets = await changesFrom(record, previous, input, built.countries, record.base);
+  for (const c of changeSets) countries[c.cc] = { ...countries[c.cc]!, changes: c.entry };
+  const manifest: VersionManifest = {
+    schema: MANIFEST_SCHEMA,
+    version,
+    publishedAt,
+    ...body,
+    countries,
+    previous: previous?.version ?? null,
+    // a day begun before the record (issue 23) starts its record here
+    first: previous?.first ?? version,
+    pointers,
+  };
+  return { manifest, changeSets };
+}
+
+/** Today's pointer switched to this version, unless it already names a later day. */
+async function switchToday(
+  record: DayRecord,
+  store: ObjectStore,
+  key: string,
+  body: Buffer,
+  before: { etag?: string } | undefined,
+  date: string,
+): Promise<boolean> {
+  if (await laterDayLive(record, store, key, date)) return false;
+  // a conflict here is a later run of today or of the next day that switched it first: it stays theirs
+  return (await swap(store, key, body, before)) !== "conflict";
+}
 
 /** A pointer written by compare-and-swap against what it was when the run began (or a lease kept others out). */
 async function swap(
@@ -239,9 +236,9 @@ async function changesFrom(
   input: PublishInput,
   artifacts: ReadonlyMap<string, Artifact>,
   base: string,
-): Promise<Array<{ cc: string; key: string; gz: Buffer; entry: NonNullable<CountryEntry["changes"]> }>> {
+): Promise<ChangeSetObject[]> {
   if (!previous) return [];
-  const out: Array<{ cc: string; key: string; gz: Buffer; entry: NonNullable<CountryEntry["changes"]> }> = [];
+  const out: ChangeSetObject[] = [];
   for (const [cc, a] of artifacts) {
     if (previous.countries[cc]?.sha256 === a.entry.sha256) continue;
     const was = previous.countries[cc];

@@ -3,13 +3,15 @@
 // neither a linked NOTAM nor an AUP allocation. NOTAM and AUP rows come first in the table and are
 // layered on top of this result by the resolver stages that read those sources.
 
-import type { Explanation } from "../model/explain.js";
 import type { AipHours } from "../model/hours.js";
 import { clipToDay, intersectSpans, type Span, type UtcDay, unionSpans } from "../model/time.js";
 import type { ActivationType, IsActive } from "../model/vocab.js";
 import { AirspaceType } from "../model/vocab.js";
 import { type SourceEvidence, type Verdict, verdictFor } from "./evidence.js";
 import { hoursOnDay } from "./hours.js";
+import { activeAt, type NowWindow } from "./now-window.js";
+
+export { activeAt, isActiveBy, NowWindow, type Timed, type Track } from "./now-window.js";
 
 /** The sources the activity of conditional airspaces depends on, each with its standing and coverage. */
 export interface ActivitySources {
@@ -150,7 +152,7 @@ export function baseActivity(a: ActivitySubject, ctx: ActivityContext): Activity
   }
   const needs = neededSources(a);
   const hours = a.hours && !needs.includes("aup") ? a.hours : undefined;
-  const hoursNote = hours ? { hours: { text: hours.text, from: hours.from, kind: hours.kind } } : {};
+  const hoursNote: HoursNote = hours ? { hours: { text: hours.text, from: hours.from, kind: hours.kind } } : {};
   if (hours && hours.kind !== "notam") {
     // the AIP's own hours decide (an AMC-managed area is decided by the AUP instead)
     const own = hoursOnDay(hours, day, a.zone);
@@ -165,63 +167,92 @@ export function baseActivity(a: ActivitySubject, ctx: ActivityContext): Activity
         ...hoursNote,
       };
     }
-    if (spans.length > 0 && activeAt(spans, ctx) === "Yes") {
-      return { isActive: "Yes", activationType: "isActive", spans, rule: "aipHours", ...hoursNote };
-    }
-    const otherwise = needs.length > 0 || hours.plusNotam === true;
-    if (hours.kind === "dates" || (spans.length === 0 && otherwise)) {
-      // a temporary area's dates are its existence, like a validity window: over is over; `+`, byNotam and the
-      // like make it conditional on the rows below
-      if (spans.length > 0)
-        return { isActive: "No", activationType: "isActive", spans, rule: "aipHours", ...hoursNote };
-      if (hours.plusNotam && !needs.includes("notam")) needs.push("notam");
-      if (needs.length === 0) {
-        return { isActive: "No", activationType: "isNotActiveAirspace", spans, rule: "aipHoursOff", ...hoursNote };
-      }
-    } else {
-      // outside its hours for the rest of the day: published hours are a plan that a NOTAM may extend (UK danger
-      // areas "and as notified by NOTAM", French areas activated outside their hours, CTRs extended), so `No` only
-      // when a fresh NOTAM source briefs its FIR
-      const evidence = [note("notam", verdictFor(ctx.sources.notam, a.fir))];
-      if (evidence[0]?.state !== "fresh") {
-        const type = "isOtherActiveAirspace";
-        return { isActive: "Unknown", activationType: type, spans, rule: "aipHoursMayExtend", evidence, ...hoursNote };
-      }
-      const activationType = spans.length > 0 ? "isActive" : "isNotActiveAirspace";
-      const rule = spans.length > 0 ? "aipHours" : "aipHoursOff";
-      return { isActive: "No", activationType, spans, rule, evidence, ...hoursNote };
-    }
+    const decided = aipHoursActivity(a, hours, spans, needs, hoursNote, ctx);
+    if (decided) return decided;
   }
-  if (needs.length > 0) {
-    // silence counts only from a fresh source that briefs its FIR; every source that could activate it must say so
-    const evidence = needs.map((kind) => note(kind, verdictFor(ctx.sources[kind], a.fir)));
-    if (evidence.some((e) => e.state !== "fresh")) {
-      return {
-        isActive: "Unknown",
-        activationType: "isOtherActiveAirspace",
-        spans: [],
-        rule: "conditionalUnknown",
-        evidence,
-        ...hoursNote,
-      };
-    }
+  if (needs.length > 0) return conditionalActivity(a, needs, hoursNote, ctx);
+  return unconditionalActivity(a, windows.length > 0, inDay, ctx);
+}
+
+/** The AIP hours that decided or were weighed, as `explain` shows them (none when none were). */
+type HoursNote = Pick<Activity, "hours">;
+
+/**
+ * The rows the AIP's own (known) hours decide; `undefined` when they leave the day to the conditional rows, whose
+ * sources `needs` then lists (hours with `+` add the NOTAM source).
+ */
+function aipHoursActivity(
+  a: ActivitySubject,
+  hours: AipHours,
+  spans: Span[],
+  needs: Array<keyof ActivitySources>,
+  hoursNote: HoursNote,
+  ctx: ActivityContext,
+): Activity | undefined {
+  if (spans.length > 0 && activeAt(spans, ctx) === "Yes") {
+    return { isActive: "Yes", activationType: "isActive", spans, rule: "aipHours", ...hoursNote };
+  }
+  const otherwise = needs.length > 0 || hours.plusNotam === true;
+  if (hours.kind === "dates" || (spans.length === 0 && otherwise)) {
+    // a temporary area's dates are its existence, like a validity window: over is over; `+`, byNotam and the
+    // like make it conditional on the rows below
+    if (spans.length > 0) return { isActive: "No", activationType: "isActive", spans, rule: "aipHours", ...hoursNote };
+    if (hours.plusNotam && !needs.includes("notam")) needs.push("notam");
+    if (needs.length > 0) return undefined;
+    return { isActive: "No", activationType: "isNotActiveAirspace", spans, rule: "aipHoursOff", ...hoursNote };
+  }
+  // outside its hours for the rest of the day: published hours are a plan that a NOTAM may extend (UK danger
+  // areas "and as notified by NOTAM", French areas activated outside their hours, CTRs extended), so `No` only
+  // when a fresh NOTAM source briefs its FIR
+  const evidence = [note("notam", verdictFor(ctx.sources.notam, a.fir))];
+  if (evidence[0]?.state !== "fresh") {
+    const type = "isOtherActiveAirspace";
+    return { isActive: "Unknown", activationType: type, spans, rule: "aipHoursMayExtend", evidence, ...hoursNote };
+  }
+  const activationType = spans.length > 0 ? "isActive" : "isNotActiveAirspace";
+  const rule = spans.length > 0 ? "aipHours" : "aipHoursOff";
+  return { isActive: "No", activationType, spans, rule, evidence, ...hoursNote };
+}
+
+/** The conditional rows: silence counts only from a fresh source that briefs its FIR. */
+function conditionalActivity(
+  a: ActivitySubject,
+  needs: Array<keyof ActivitySources>,
+  hoursNote: HoursNote,
+  ctx: ActivityContext,
+): Activity {
+  // every source that could activate it must say so
+  const evidence = needs.map((kind) => note(kind, verdictFor(ctx.sources[kind], a.fir)));
+  if (evidence.some((e) => e.state !== "fresh")) {
     return {
-      isActive: "No",
-      activationType: "isNotActiveAirspace",
+      isActive: "Unknown",
+      activationType: "isOtherActiveAirspace",
       spans: [],
-      rule: "conditionalInactive",
+      rule: "conditionalUnknown",
       evidence,
       ...hoursNote,
     };
   }
-  const spans = windows.length > 0 ? inDay : [[day.start, day.end] as const];
+  return {
+    isActive: "No",
+    activationType: "isNotActiveAirspace",
+    spans: [],
+    rule: "conditionalInactive",
+    evidence,
+    ...hoursNote,
+  };
+}
+
+/** The rows of an airspace that needs no source: active in its validity windows, else all day. */
+function unconditionalActivity(a: ActivitySubject, windowed: boolean, inDay: Span[], ctx: ActivityContext): Activity {
+  const spans = windowed ? inDay : [[ctx.day.start, ctx.day.end] as const];
   const classified = a.type === AirspaceType.OTHER && a.icaoClass <= 6;
   const permanent = PERMANENT_TYPES.has(a.type) || classified;
   return {
     isActive: activeAt(spans, ctx),
-    activationType: permanent || windows.length > 0 ? "isActive" : "isOtherActiveAirspace",
+    activationType: permanent || windowed ? "isActive" : "isOtherActiveAirspace",
     spans,
-    rule: windows.length > 0 ? "validityWindow" : permanent ? "permanent" : "other",
+    rule: windowed ? "validityWindow" : permanent ? "permanent" : "other",
   };
 }
 
@@ -244,60 +275,3 @@ function note(kind: "notam" | "aup", v: Verdict): EvidenceNote {
 
 const briefed = (s: SourceEvidence) =>
   `${s.name}: ${s.coverage === "all" ? "every FIR" : s.coverage.join(" ") || "no declared FIR"}`;
-
-/** `Yes` when an interval is running at `now` or starts later. */
-export function isActiveBy(spans: readonly Span[], now: number): IsActive {
-  return spans.some(([, end]) => end > now) ? "Yes" : "No";
-}
-
-/** {@link isActiveBy} at the context's `now`, the comparison recorded in its window. */
-export function activeAt(spans: readonly Span[], ctx: { now: number; window?: NowWindow }): IsActive {
-  ctx.window?.see(spans);
-  return isActiveBy(spans, ctx.now);
-}
-
-/**
- * The instants around `now` between which a resolution stays what it is (issue 24). `now` enters the resolution
- * only through {@link activeAt}, as `last end > now`; when every such comparison gives the same answer at another
- * instant, every branch taken is the same, so every output is. That holds for `lo <= t < hi`.
- */
-export class NowWindow {
-  /** The latest interval end at or before `now`, and the earliest after it. */
-  lo = Number.NEGATIVE_INFINITY;
-  hi = Number.POSITIVE_INFINITY;
-
-  constructor(readonly now: number) {}
-
-  /** {@link isActiveBy} compares the latest end alone with `now`: only that instant can change its answer. */
-  see(spans: readonly Span[]): void {
-    if (spans.length === 0) return;
-    let last = Number.NEGATIVE_INFINITY;
-    for (const [, end] of spans) last = Math.max(last, end);
-    if (last > this.now) this.hi = Math.min(this.hi, last);
-    else this.lo = Math.max(this.lo, last);
-  }
-
-  /** The same resolution holds at `t`. */
-  holds(t: number): boolean {
-    return t >= this.lo && t < this.hi;
-  }
-
-  /** Narrows this window to the part `w` (one feature's) shares with it. */
-  merge(w: NowWindow): void {
-    this.lo = Math.max(this.lo, w.lo);
-    this.hi = Math.min(this.hi, w.hi);
-  }
-}
-
-/** One feature resolved at one instant, with the window its resolution holds in. */
-export interface Timed<F> {
-  feature: F;
-  explanation: Explanation;
-  window: NowWindow;
-}
-
-/** How one feature was resolved, to resolve it again at a later instant (issue 24: features past their window). */
-export interface Track<F> {
-  window: NowWindow;
-  at(now: number): Timed<F>;
-}

@@ -3,7 +3,7 @@
 // deactivation NOTAM subtracts its intervals, anything less subtracts nothing; with nothing left the airspace
 // is No and the NOTAM stays listed. Intervals of different sources are listed side by side (SPEC §2.6).
 import { timeZoneOf } from "../geo/time-zones.js";
-import type { AupUupRecord, LinkedNotam, ScheduleRow } from "../model/contract.js";
+import type { AupUupRecord, LinkedNotam, ScheduleRow, VerticalLimit } from "../model/contract.js";
 import { intersectSpans, isoInstant, type Span, unionSpans } from "../model/time.js";
 import type { ActivationType } from "../model/vocab.js";
 import type { NormalizedAirspace } from "../normalize/airspace.js";
@@ -69,6 +69,18 @@ function trustedDeactivation(dn: DayNotam): boolean {
   return !/\b[0-2]\d[0-5]\d ?- ?[0-2]\d[0-5]\d\b/.test(dn.notam.itemE);
 }
 
+/** An activating NOTAM, with what exact deactivations leave of its time. */
+interface Activating {
+  dn: DayNotam;
+  spans: Span[];
+}
+
+/** An active AUP/UUP allocation, with what exact deactivations leave of its time. */
+interface Allocated {
+  x: DayAllocation;
+  spans: Span[];
+}
+
 function decidedDay(a: NormalizedAirspace, ctx: ActivityContext, linked: Linked): AirspaceDay {
   const notamsIn = linked.notams ?? [];
   const allocationsIn = linked.allocations ?? [];
@@ -82,26 +94,62 @@ function decidedDay(a: NormalizedAirspace, ctx: ActivityContext, linked: Linked)
     notamsIn.filter((dn) => dn.kind === "D" && trustedDeactivation(dn)).flatMap((dn) => dn.spans),
   );
   // what activates is what the NOTAM is about and says is active; a change or a contact update activates nothing
-  const activating = notamsIn
+  const activating: Activating[] = notamsIn
     .filter((dn) => dn.kind !== "D" && dn.effect === "activate")
     .map((dn) => ({ dn, spans: minus(dn.spans, subtract) }));
-  const active = allocationsIn
+  const active: Allocated[] = allocationsIn
     .filter((x) => x.status === "ACTIVE")
     .map((x) => ({ x, spans: minus(x.spans, subtract) }));
   const byNotam = activating.some((n) => n.spans.length > 0);
   const byAup = active.some((x) => x.spans.length > 0);
   const baseSpans = minus(base.spans, subtract);
-  // what the NOTAMs did, for explain: the time exact deactivations removed (of any source's activity), who removed
-  // it, which deactivations were not trusted to remove anything, and who activated what
+  const effect = notamEffectOf(base, baseSpans, notamsIn, subtract, activating, active);
+  const touched = effect.deactivatedBy.length + effect.untrusted.length > 0;
+  if (byNotam || byAup) {
+    // the union per source, sources side by side (SPEC §2.6); the same interval from two sources is listed
+    // once, so a whole day stays one 00:00Z→00:00Z interval
+    const spans = distinct([
+      ...baseSpans,
+      ...unionSpans(activating.flatMap((n) => n.spans)),
+      ...unionSpans(active.flatMap((x) => x.spans)),
+    ]);
+    const rows = linkedRows(baseSpans, activating, active, own);
+    const activationType: ActivationType =
+      byNotam && byAup
+        ? "isActivatedByAUPAndNOTAMAirspace"
+        : byAup
+          ? "isActivatedByAUPAirspace"
+          : "isActivatedByNOTAMAirspace";
+    return {
+      activity: { isActive: activeAt(spans, ctx), activationType, spans, rule: "linked", notamEffect: effect },
+      intervals: sortSpans(spans),
+      rows: sortRows(rows),
+      notams,
+      aupuups,
+    };
+  }
+  if (subtract.length > 0 && base.spans.length > 0) return trimmedDay(base, baseSpans, effect, ctx, notams, aupuups);
+  const activity = touched ? { ...base, notamEffect: effect } : base;
+  return { activity, intervals: base.spans, rows: rowsOf(base.spans), notams, aupuups };
+}
+
+/**
+ * What the NOTAMs did, for explain: the time exact deactivations removed (of any source's activity), who removed
+ * it, which deactivations were not trusted to remove anything, and who activated what.
+ */
+function notamEffectOf(
+  base: Activity,
+  baseSpans: Span[],
+  notamsIn: readonly DayNotam[],
+  subtract: Span[],
+  activating: readonly Activating[],
+  active: readonly Allocated[],
+): NotamEffect {
   const removed = intersectSpans(
-    unionSpans([
-      ...base.spans,
-      ...notamsIn.filter((dn) => dn.kind !== "D" && dn.effect === "activate").flatMap((dn) => dn.spans),
-      ...allocationsIn.filter((x) => x.status === "ACTIVE").flatMap((x) => x.spans),
-    ]),
+    unionSpans([...base.spans, ...activating.flatMap((n) => n.dn.spans), ...active.flatMap((x) => x.x.spans)]),
     subtract,
   );
-  const effect: NotamEffect = {
+  return {
     activatedBy: activating
       .filter((n) => n.spans.length > 0)
       .map((n) => ({ id: n.dn.notam.id, spans: unionSpans(n.spans) })),
@@ -119,55 +167,51 @@ function decidedDay(a: NormalizedAirspace, ctx: ActivityContext, linked: Linked)
       .map((dn) => dn.notam.id),
     own: { rule: base.rule, spans: baseSpans },
   };
-  const touched = effect.deactivatedBy.length + effect.untrusted.length > 0;
-  const rowsOf = (spans: Span[]): ScheduleRow[] =>
-    spans.map(([s, e]) => ({ start: isoInstant(s), end: isoInstant(e) }));
-  if (byNotam || byAup) {
-    // the union per source, sources side by side (SPEC §2.6); the same interval from two sources is listed
-    // once, so a whole day stays one 00:00Z→00:00Z interval
-    const spans = distinct([
-      ...baseSpans,
-      ...unionSpans(activating.flatMap((n) => n.spans)),
-      ...unionSpans(active.flatMap((x) => x.spans)),
-    ]);
-    const rows = [
-      ...rowsOf(baseSpans),
-      ...activating.flatMap((n) => notamRows({ ...n.dn, spans: n.spans }, own)),
-      ...active.flatMap((x) => x.spans.map((s) => rowOf(s, { upper: x.x.upper, lower: x.x.lower }, own))),
-    ];
-    const activationType: ActivationType =
-      byNotam && byAup
-        ? "isActivatedByAUPAndNOTAMAirspace"
-        : byAup
-          ? "isActivatedByAUPAirspace"
-          : "isActivatedByNOTAMAirspace";
-    return {
-      activity: { isActive: activeAt(spans, ctx), activationType, spans, rule: "linked", notamEffect: effect },
-      intervals: sortSpans(spans),
-      rows: sortRows(rows),
-      notams,
-      aupuups,
+}
+
+/** The rows of an activated airspace: its own, then each activating NOTAM's and each active allocation's. */
+function linkedRows(
+  baseSpans: Span[],
+  activating: readonly Activating[],
+  active: readonly Allocated[],
+  own: { upper: VerticalLimit; lower: VerticalLimit },
+): ScheduleRow[] {
+  return [
+    ...rowsOf(baseSpans),
+    ...activating.flatMap((n) => notamRows({ ...n.dn, spans: n.spans }, own)),
+    ...active.flatMap((x) => x.spans.map((s) => rowOf(s, { upper: x.x.upper, lower: x.x.lower }, own))),
+  ];
+}
+
+/** The day of an airspace that exact deactivations took time from, with nothing activating it. */
+function trimmedDay(
+  base: Activity,
+  baseSpans: Span[],
+  effect: NotamEffect,
+  ctx: ActivityContext,
+  notams: LinkedNotam[],
+  aupuups: AupUupRecord[],
+): AirspaceDay {
+  if (baseSpans.length === 0) {
+    const activity: Activity = {
+      isActive: "No",
+      activationType: "isNotActiveAirspace",
+      spans: [],
+      rule: "deactivated",
+      notamEffect: effect,
     };
+    return { activity, intervals: [], rows: [], notams, aupuups };
   }
-  if (subtract.length > 0 && base.spans.length > 0) {
-    if (baseSpans.length === 0) {
-      const activity: Activity = {
-        isActive: "No",
-        activationType: "isNotActiveAirspace",
-        spans: [],
-        rule: "deactivated",
-        notamEffect: effect,
-      };
-      return { activity, intervals: [], rows: [], notams, aupuups };
-    }
-    const isActive = activeAt(baseSpans, ctx);
-    // what is left of its day is over, and without the deactivation it would not be: the deactivation decided
-    const rule = isActive === "No" && activeAt(base.spans, ctx) === "Yes" ? "deactivated" : base.rule;
-    const activity = { ...base, spans: baseSpans, isActive, rule, notamEffect: effect };
-    return { activity, intervals: baseSpans, rows: rowsOf(baseSpans), notams, aupuups };
-  }
-  const activity = touched ? { ...base, notamEffect: effect } : base;
-  return { activity, intervals: base.spans, rows: rowsOf(base.spans), notams, aupuups };
+  const isActive = activeAt(baseSpans, ctx);
+  // what is left of its day is over, and without the deactivation it would not be: the deactivation decided
+  const rule = isActive === "No" && activeAt(base.spans, ctx) === "Yes" ? "deactivated" : base.rule;
+  const activity = { ...base, spans: baseSpans, isActive, rule, notamEffect: effect };
+  return { activity, intervals: baseSpans, rows: rowsOf(baseSpans), notams, aupuups };
+}
+
+/** Rows of the airspace's own intervals (its own limits). */
+function rowsOf(spans: Span[]): ScheduleRow[] {
+  return spans.map(([s, e]) => ({ start: isoInstant(s), end: isoInstant(e) }));
 }
 
 /** SPEC §2.11 */

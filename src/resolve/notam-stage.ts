@@ -65,50 +65,11 @@ export function notamStage(
       }
       continue;
     }
-    const at = { source: dn.notam.origin.source, record: dn.notam.origin.record, id: dn.notam.id };
-    const g = notamGeometry(dn.notam.itemE, dn.notam.q);
-    if (!g.value) {
-      geometry.none++;
-      sink.add({
-        ...at,
-        code: "notam.geometry.none",
-        severity: "skipped",
-        message: "no area in Item E and no usable Q-line circle",
-      });
-      continue;
-    }
-    if (g.value.source === "qLine") {
-      geometry.qLine++;
-      sink.add({ ...at, code: "notam.geometry.coarse", severity: "warning", message: "drawn as the Q-line circle" });
-    } else geometry.itemE++;
-    const window = new NowWindow(opts.now);
-    const f = notamFeature(dn, g.value, { now: opts.now, window }, opts.variant);
-    opts.window?.merge(window);
-    if (f && opts.track) {
-      // its timing only: the NOTAM's text, schedule and validity need not live as long as the day's track
-      const timing: NotamTiming = { spans: dn.spans, kind: dn.kind, obstacle: dn.obstacle };
-      const at = (now: number): Timed<Feature> => {
-        const w = new NowWindow(now);
-        const feature = notamFeatureAt(f, timing, { now, window: w });
-        return { feature, explanation: notamExplanation(feature), window: w };
-      };
-      opts.track.set(f.properties._id, { window, at });
-    }
-    if (!f) {
-      sink.add({
-        ...at,
-        code: "notam.country.unknown",
-        severity: "skipped",
-        message: `no country for Item A "${dn.notam.itemA.join(" ")}"`,
-      });
-      continue;
-    }
+    const f = unlinkedFeature(dn, opts, geometry, sink);
+    if (!f) continue;
     features.push(f);
     if (dn.kind === "A" || dn.kind === "D") count(f.properties.country, dn.notam.id);
   }
-  const unlinkedDesignators = Object.fromEntries(
-    [...day.unlinked].sort(([a], [b]) => (a < b ? -1 : 1)).map(([d, ids]) => [d, ids.length]),
-  );
   return {
     linked,
     unsure,
@@ -122,7 +83,73 @@ export function notamStage(
       linked: linkedCount,
       features: features.length,
       geometry,
-      unlinkedDesignators,
+      unlinkedDesignators: designatorCounts(day.unlinked),
     },
   };
+}
+
+/** What drawing a NOTAM's feature needs of the stage's options. */
+interface FeatureOptions {
+  now: number;
+  variant: Variant;
+  window?: NowWindow;
+  track?: Map<string, Track<Feature>>;
+}
+
+/**
+ * The feature of a NOTAM that names no airspace, drawn from Item E or else its Q-line circle (counted in
+ * `geometry`); `undefined` when it has no area or no country, which a diagnostic says.
+ */
+function unlinkedFeature(
+  dn: DayNotam,
+  opts: FeatureOptions,
+  geometry: NotamSummary["geometry"],
+  sink: DiagnosticSink,
+): Feature | undefined {
+  const at = { source: dn.notam.origin.source, record: dn.notam.origin.record, id: dn.notam.id };
+  const g = notamGeometry(dn.notam.itemE, dn.notam.q);
+  if (!g.value) {
+    geometry.none++;
+    sink.add({
+      ...at,
+      code: "notam.geometry.none",
+      severity: "skipped",
+      message: "no area in Item E and no usable Q-line circle",
+    });
+    return undefined;
+  }
+  if (g.value.source === "qLine") {
+    geometry.qLine++;
+    sink.add({ ...at, code: "notam.geometry.coarse", severity: "warning", message: "drawn as the Q-line circle" });
+  } else geometry.itemE++;
+  const window = new NowWindow(opts.now);
+  const f = notamFeature(dn, g.value, { now: opts.now, window }, opts.variant);
+  opts.window?.merge(window);
+  if (f && opts.track) opts.track.set(f.properties._id, notamTrack(f, dn, window));
+  if (!f) {
+    sink.add({
+      ...at,
+      code: "notam.country.unknown",
+      severity: "skipped",
+      message: `no country for Item A "${dn.notam.itemA.join(" ")}"`,
+    });
+  }
+  return f;
+}
+
+/** How to draw the feature again at a later instant (issue 24). */
+function notamTrack(f: Feature, dn: DayNotam, window: NowWindow): Track<Feature> {
+  // its timing only: the NOTAM's text, schedule and validity need not live as long as the day's track
+  const timing: NotamTiming = { spans: dn.spans, kind: dn.kind, obstacle: dn.obstacle };
+  const at = (now: number): Timed<Feature> => {
+    const w = new NowWindow(now);
+    const feature = notamFeatureAt(f, timing, { now, window: w });
+    return { feature, explanation: notamExplanation(feature), window: w };
+  };
+  return { window, at };
+}
+
+/** How many NOTAMs name each designator no airspace answers to, by designator. */
+function designatorCounts(unlinked: ReadonlyMap<string, string[]>): Record<string, number> {
+  return Object.fromEntries([...unlinked].sort(([a], [b]) => (a < b ? -1 : 1)).map(([d, ids]) => [d, ids.length]));
 }

@@ -48,6 +48,21 @@ export interface NotamDay {
 
 const LINKABLE: ReadonlySet<NotamKind | null> = new Set(["A", "D", "R", "V"]);
 
+/** Why a NOTAM is left out of the day, counted in the stage's summary. */
+type DropReason = "duplicate" | "replaced" | "cancelled" | "cancellation" | "otherDay" | "trigger" | "notAirspace";
+
+/** What every NOTAM of the day is read against. */
+interface DayContext {
+  day: UtcDay;
+  /** The day's number since the epoch, for Item D. */
+  dayNumber: number;
+  linker: AirspaceLinker;
+  aerodromes: ReadonlyMap<string, LatLon>;
+  /** Designators named by NOTAMs that no airspace answers to: filled as NOTAMs are read. */
+  unlinked: Map<string, string[]>;
+  sink: DiagnosticSink;
+}
+
 export function notamsForDay(
   all: readonly Notam[],
   day: UtcDay,
@@ -55,104 +70,109 @@ export function notamsForDay(
   sink: DiagnosticSink,
 ): NotamDay {
   const dropped: Record<string, number> = {};
-  const drop = (why: string) => {
-    dropped[why] = (dropped[why] ?? 0) + 1;
+  const superseded = supersededIds(all);
+  const out: DayNotam[] = [];
+  const ctx: DayContext = {
+    day,
+    dayNumber: day.start / 86_400_000,
+    linker,
+    aerodromes: aerodromePoints(all),
+    unlinked: new Map<string, string[]>(),
+    sink,
   };
+  const seen = new Map<string, Notam>();
+  for (const n of all) {
+    const read = isFirstReading(n, seen, sink) ? (superseded.get(n.id) ?? dayNotamOf(n, ctx)) : "duplicate";
+    if (typeof read === "string") dropped[read] = (dropped[read] ?? 0) + 1;
+    else if (read) out.push(read);
+  }
+  return { notams: out, dropped, unlinked: ctx.unlinked };
+}
+
+/** The NOTAMs that a later one replaces (R) or cancels (C), by id. */
+function supersededIds(all: readonly Notam[]): Map<string, "replaced" | "cancelled"> {
   const superseded = new Map<string, "replaced" | "cancelled">();
   for (const n of all) if (n.ref && n.type !== "N") superseded.set(n.ref, n.type === "R" ? "replaced" : "cancelled");
-  const out: DayNotam[] = [];
-  const unlinked = new Map<string, string[]>();
-  const dayNumber = day.start / 86_400_000;
-  const seen = new Map<string, Notam>();
-  const aerodromes = aerodromePoints(all);
-  for (const n of all) {
-    // the same NOTAM from two sources (or twice in one) is one feature: the first read is kept
-    const key = notamKey(n);
-    const first = seen.get(key);
-    if (first) {
-      drop("duplicate");
-      if (!sameText(first, n)) {
-        sink.add({
-          code: "notam.duplicate",
-          severity: "warning",
-          message: `read again with other items than in ${first.origin.source} record ${first.origin.record}, which is kept`,
-          source: n.origin.source,
-          record: n.origin.record,
-          id: n.id,
-        });
-      }
-      continue;
-    }
+  return superseded;
+}
+
+/**
+ * Whether this is the first reading of the NOTAM: the same NOTAM from two sources (or twice in one) is one feature,
+ * the first read is kept, and a later reading that says otherwise is a warning.
+ */
+function isFirstReading(n: Notam, seen: Map<string, Notam>, sink: DiagnosticSink): boolean {
+  const key = notamKey(n);
+  const first = seen.get(key);
+  if (!first) {
     seen.set(key, n);
-    const gone = superseded.get(n.id);
-    if (gone) {
-      drop(gone);
-      continue;
-    }
-    if (n.type === "C") {
-      drop("cancellation");
-      continue;
-    }
-    const v = parseValidity(n.itemB, n.itemC ?? "PERM");
-    if (!v.ok) {
-      sink.add({
-        code: "notam.validity.invalid",
-        severity: "skipped",
-        message: v.reason,
-        source: n.origin.source,
-        record: n.origin.record,
-        id: n.id,
-      });
-      continue;
-    }
-    if (!clipToDay([v.value.b, v.value.c ?? Number.POSITIVE_INFINITY], day)) {
-      drop("otherDay");
-      continue;
-    }
-    let kind = notamKind(n.q, n.itemE);
-    if (kind === "C") {
-      drop("trigger");
-      continue;
-    }
-    const obstacle = isObstacle(n.q);
-    // plain language about an airspace: linked when it names one, else left out like any NOTAM of no kind
-    const plain = kind === null && isPlainAirspaceNotam(n.q);
-    if (kind === null && !obstacle && !plain) {
-      drop("notAirspace");
-      continue;
-    }
-    const schedule = n.itemD?.trim() ? evaluateItemD(n.itemD, v.value, dayNumber, n.q?.centre) : undefined;
-    const spans = schedule ? schedule.intervals : [clipToDay([v.value.b, v.value.c ?? Number.POSITIVE_INFINITY], day)!];
-    const country = notamCountry(n);
-    let linked: NormalizedAirspace[] = [];
-    let unsure: NormalizedAirspace[] = [];
-    const code = qCode(n.q);
-    if (LINKABLE.has(kind) || plain) {
-      const r = linker.link(linkQueryOf(n, aerodromes));
-      linked = r.airspaces;
-      unsure = plain ? [] : r.unsure;
-      if (linked.length > 0 && (kind === "R" || kind === "V" || plain)) kind = "A";
-      if (plain && linked.length === 0) {
-        drop("notAirspace");
-        continue;
-      }
-      if (linked.length === 0) for (const d of r.unmatched) unlinked.set(d, [...(unlinked.get(d) ?? []), n.id]);
-    }
-    out.push({
-      notam: n,
-      kind,
-      obstacle,
-      validity: v.value,
-      ...(schedule ? { schedule } : {}),
-      spans,
-      ...limitsOf(n),
-      ...(country ? { country } : {}),
-      linked,
-      effect: notamEffect(code?.condition, n.itemE),
-      unsure,
+    return true;
+  }
+  if (!sameText(first, n)) {
+    sink.add({
+      code: "notam.duplicate",
+      severity: "warning",
+      message: `read again with other items than in ${first.origin.source} record ${first.origin.record}, which is kept`,
+      source: n.origin.source,
+      record: n.origin.record,
+      id: n.id,
     });
   }
-  return { notams: out, dropped, unlinked };
+  return false;
+}
+
+/**
+ * A NOTAM on the day, or why it is left out; `undefined` when its validity cannot be read (a diagnostic says so).
+ */
+function dayNotamOf(n: Notam, ctx: DayContext): DayNotam | DropReason | undefined {
+  if (n.type === "C") return "cancellation";
+  const v = parseValidity(n.itemB, n.itemC ?? "PERM");
+  if (!v.ok) {
+    ctx.sink.add({
+      code: "notam.validity.invalid",
+      severity: "skipped",
+      message: v.reason,
+      source: n.origin.source,
+      record: n.origin.record,
+      id: n.id,
+    });
+    return undefined;
+  }
+  if (!clipToDay([v.value.b, v.value.c ?? Number.POSITIVE_INFINITY], ctx.day)) return "otherDay";
+  let kind = notamKind(n.q, n.itemE);
+  if (kind === "C") return "trigger";
+  const obstacle = isObstacle(n.q);
+  // plain language about an airspace: linked when it names one, else left out like any NOTAM of no kind
+  const plain = kind === null && isPlainAirspaceNotam(n.q);
+  if (kind === null && !obstacle && !plain) return "notAirspace";
+  const schedule = n.itemD?.trim() ? evaluateItemD(n.itemD, v.value, ctx.dayNumber, n.q?.centre) : undefined;
+  const spans = schedule
+    ? schedule.intervals
+    : [clipToDay([v.value.b, v.value.c ?? Number.POSITIVE_INFINITY], ctx.day)!];
+  const country = notamCountry(n);
+  let linked: NormalizedAirspace[] = [];
+  let unsure: NormalizedAirspace[] = [];
+  const code = qCode(n.q);
+  if (LINKABLE.has(kind) || plain) {
+    const r = ctx.linker.link(linkQueryOf(n, ctx.aerodromes));
+    linked = r.airspaces;
+    unsure = plain ? [] : r.unsure;
+    if (linked.length > 0 && (kind === "R" || kind === "V" || plain)) kind = "A";
+    if (plain && linked.length === 0) return "notAirspace";
+    if (linked.length === 0) for (const d of r.unmatched) ctx.unlinked.set(d, [...(ctx.unlinked.get(d) ?? []), n.id]);
+  }
+  return {
+    notam: n,
+    kind,
+    obstacle,
+    validity: v.value,
+    ...(schedule ? { schedule } : {}),
+    spans,
+    ...limitsOf(n),
+    ...(country ? { country } : {}),
+    linked,
+    effect: notamEffect(code?.condition, n.itemE),
+    unsure,
+  };
 }
 
 /**
