@@ -46,8 +46,9 @@ test: build system-deps
 check: node_modules
 	npm run check
 
+# Under Node 24 LTS (scripts/node24.sh installs it from npm once when the machine's Node is another).
 bench: build
-	node dist/bench/all.js $(BENCH)
+	"$$(bash scripts/node24.sh)/node" dist/bench/all.js $(BENCH)
 
 # Every real Item D of ../shared/data/notam through the schedule parser: bench/out/itemd-corpus.json.
 corpus: build

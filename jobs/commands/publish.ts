@@ -2,18 +2,14 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseInstant, utcDay } from "../../src/model/time.js";
-import { publishDay } from "../../src/pipeline.js";
-import { collectGarbage } from "../../src/publish/retention.js";
 import type { ObjectStore } from "../../src/store/store.js";
-import { codeVersion } from "../code-version.js";
 import { readAirspaceInputs, readAupInputs, readNotamInputs, type Skipped } from "../inputs.js";
 import { type Io, readStdin } from "../io.js";
 import { createLogger } from "../log.js";
-import { followShadow } from "../shadow-step.js";
+import { publishRun } from "../publish-run.js";
 import { openStore } from "../store.js";
 import { summaryLines } from "../summary.js";
 import { UsageError } from "../usage.js";
-import { publishMapPage } from "../web-assets.js";
 
 export interface PublishFlags {
   airspaces: string[];
@@ -88,33 +84,23 @@ export async function publishCommand(flags: PublishFlags, io: Io, store?: Object
   const target =
     store ??
     (await openStore(flags.store, flags.s3Endpoint, (line) => io.stderr.write(`airspace-publisher: ${line}\n`)));
-  const report = await publishDay(
-    inputs,
-    {
-      day,
-      now,
-      ...(countries ? { countries } : {}),
-      sources: { notam: [], aup: [] },
-      ...(skipped.length ? { skipped } : {}),
-      ...(notams ? { notams } : {}),
-      ...(aup ? { aup } : {}),
-      ...(maxAge ? { maxSourceAgeMs: maxAge * 60_000 } : {}),
-      ...(flags.static ? { staticTier: true } : {}),
-      ...(flags.variant ? { variant: flags.variant as "production" | "development" } : {}),
-      // nothing here reads them again: their bytes are not held to the end of the run
-      sourcesRead: () => {
-        for (const list of [inputs, notams, aup]) list?.splice(0);
-      },
+  const options = {
+    day,
+    now,
+    ...(countries ? { countries } : {}),
+    sources: { notam: [], aup: [] },
+    ...(skipped.length ? { skipped } : {}),
+    ...(notams ? { notams } : {}),
+    ...(aup ? { aup } : {}),
+    ...(maxAge ? { maxSourceAgeMs: maxAge * 60_000 } : {}),
+    ...(flags.static ? { staticTier: true } : {}),
+    ...(flags.variant ? { variant: flags.variant as "production" | "development" } : {}),
+    // nothing here reads them again: their bytes are not held to the end of the run
+    sourcesRead: () => {
+      for (const list of [inputs, notams, aup]) list?.splice(0);
     },
-    { store: target, log, clock: io.now, codeVersion: codeVersion() },
-  );
-  await followShadow(target, log, io.now);
-  const page = await publishMapPage(target);
-  if (page.length > 0) log.info("map page", { written: page.join(",") });
-  // ages follow the run's now, not the machine's clock (DESIGN §8): a past day published keeps what it would have
-  const gc = await collectGarbage(target, { now, ...retention });
-  log.info("retention", { ...gc });
-  if (flags.static) await collectGarbage(target, { now, ...retention, tier: "static" });
+  };
+  const [report] = await publishRun({ store: target, log, clock: io.now, now, days: [{ inputs, options }], retention });
   if (flags.report) {
     await mkdir(path.dirname(path.resolve(flags.report)), { recursive: true });
     await writeFile(flags.report, `${JSON.stringify(report, null, 2)}\n`);

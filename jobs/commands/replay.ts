@@ -6,15 +6,13 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { isoInstant, parseInstant, type UtcDay, utcDay } from "../../src/model/time.js";
-import { publishDay } from "../../src/pipeline.js";
-import { collectGarbage } from "../../src/publish/retention.js";
 import type { RunReport } from "../../src/report.js";
 import { CountingStore, type StoreCounts } from "../../src/store/counting-store.js";
-import { codeVersion } from "../code-version.js";
 import { daysToPublish, tomorrowFlag } from "../days.js";
 import { readAirspaceInputs, readAupInputs, readNotamInputs } from "../inputs.js";
 import { type Io, readStdin } from "../io.js";
 import { createLogger } from "../log.js";
+import { publishRun } from "../publish-run.js";
 import { openStore } from "../store.js";
 import { UsageError } from "../usage.js";
 import { retentionOf } from "./publish.js";
@@ -77,22 +75,20 @@ export async function replayCommand(flags: ReplayFlags, io: Io): Promise<number>
     const airspaces = await readAirspaceInputs(flags.airspaces, stdin, now);
     const notams = await readNotamInputs([file], stdin, now);
     const aup = flags.aup ? await readAupInputs(flags.aup, stdin, now) : undefined;
-    const publishOne = (d: UtcDay) =>
-      publishDay(
-        airspaces,
-        {
-          day: d,
-          now,
-          sources: { notam: [], aup: [] },
-          notams,
-          ...(aup ? { aup } : {}),
-          ...(maxAge ? { maxSourceAgeMs: maxAge * 60_000 } : {}),
-        },
-        { store, log, clock: () => now, codeVersion: codeVersion() },
-      );
-    const reports: RunReport[] = [];
-    for (const d of daysToPublish(day, now, tomorrow)) reports.push(await publishOne(d));
-    await collectGarbage(store, { now, ...retention });
+    const options = (d: UtcDay) => ({
+      day: d,
+      now,
+      sources: { notam: [], aup: [] },
+      notams,
+      ...(aup ? { aup } : {}),
+      ...(maxAge ? { maxSourceAgeMs: maxAge * 60_000 } : {}),
+    });
+    const [today, ...later] = daysToPublish(day, now, tomorrow).map((d) => ({
+      inputs: airspaces,
+      options: options(d),
+    }));
+    // as the scheduled job would have run then: its clock is the snapshot's `now`
+    const reports = await publishRun({ store, log, clock: () => now, now, days: [today!, ...later], retention });
     const used = process.cpuUsage(cpu);
     const run: ReplayRun = {
       snapshot: path.basename(file),

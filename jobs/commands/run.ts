@@ -6,19 +6,15 @@ import { planMetaFrom } from "../../src/aup/plan-meta.js";
 import { aupDayOf, parseSourcesConfig, type SourceConfig, SourcesConfigError } from "../../src/fetch/config.js";
 import { type FetchResult, fetchSource, SourceFetchError } from "../../src/fetch/fetch-source.js";
 import { type UtcDay, utcDay } from "../../src/model/time.js";
-import { publishDay } from "../../src/pipeline.js";
-import { collectGarbage } from "../../src/publish/retention.js";
 import type { RunReport } from "../../src/report.js";
 import { describeSources } from "../../src/report.js";
-import { codeVersion } from "../code-version.js";
 import { daysToPublish, tomorrowFlag } from "../days.js";
 import type { Io } from "../io.js";
 import { createLogger } from "../log.js";
-import { followShadow } from "../shadow-step.js";
+import { publishRun } from "../publish-run.js";
 import { openStore } from "../store.js";
 import { summaryLines } from "../summary.js";
 import { UsageError } from "../usage.js";
-import { publishMapPage } from "../web-assets.js";
 import { retentionOf } from "./publish.js";
 
 export interface RunFlags {
@@ -112,27 +108,19 @@ export async function runCommand(
     });
   // the same fetched sources for both days: NOTAMs by their validity and Item D, plans by their AUP day; today's
   // static tier too (DESIGN §5: the airspaces alone, for internal consumers)
-  const publishOne = (d: UtcDay, staticTier: boolean) =>
-    publishDay(
-      airspaces,
-      {
-        day: d,
-        now,
-        sources: { notam: [], aup: [] },
-        ...(notams.length ? { notams } : {}),
-        ...(aup.length ? { aup } : {}),
-        staticTier,
-      },
-      { store, log, clock: io.now, codeVersion: codeVersion() },
-    );
-  const report = await publishOne(day, true);
-  const next = tomorrowDay ? await publishOne(tomorrowDay, false) : undefined;
-  await followShadow(store, log, io.now);
-  await publishMapPage(store);
-  // ages follow the run's now (DESIGN §8)
-  const gc = await collectGarbage(store, { now, ...retention });
-  const gcStatic = await collectGarbage(store, { now, ...retention, tier: "static" });
-  log.info("retention", { ...gc, staticVersionsDeleted: gcStatic.versionsDeleted });
+  const dayOf = (d: UtcDay, staticTier: boolean) => ({
+    inputs: airspaces,
+    options: {
+      day: d,
+      now,
+      sources: { notam: [], aup: [] },
+      ...(notams.length ? { notams } : {}),
+      ...(aup.length ? { aup } : {}),
+      staticTier,
+    },
+  });
+  const days = [dayOf(day, true), ...(tomorrowDay ? [dayOf(tomorrowDay, false)] : [])] as const;
+  const [report, next] = await publishRun({ store, log, clock: io.now, now, days, retention });
   if (flags.report)
     await writeFile(flags.report, `${JSON.stringify(next ? { ...report, tomorrow: next } : report, null, 2)}\n`);
   io.stdout.write(

@@ -2,13 +2,14 @@
 // order into one store by `replay`, with YAIXM airspace of 2024-09. Then, on that store: change sets against the full
 // download; catching up from every version of a day to any later one, in process and through the origin; the
 // record rebuilt after retention has left only each day's first collections; `?at=` at 20 instants; `history` of a
-// danger area; tomorrow beside today; OpenAir read by openAIP's reader; the problems of bad `since`, `at` and `day`.
+// danger area; the map page in Chromium; tomorrow beside today; OpenAir read by openAIP's reader; the problems of bad `since`, `at` and `day`.
 // Without ../shared/data the same runs on three copies of the bundled 2026 briefing, and says so.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { Parser } from "@openaip/openair-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "../../bench/support.js";
 import type { ReplayRun } from "../../jobs/commands/replay.js";
 import type { FeatureCollection } from "../../src/model/contract.js";
 import type { VersionManifest } from "../../src/model/manifest.js";
@@ -96,6 +97,28 @@ describe(`replay of ${real ? "the hourly UK weekend (74 PIBs)" : "three copies o
       expect(run.versions.length).toBe(afternoon ? 2 : 1);
     }
   });
+
+  it("serves its map page: the status document, then the page loads in Chromium with no console error or failed request", async () => {
+    const status = await fetch(`${origin.url}/v1/status/master-features`);
+    expect(status.status).toBe(200);
+    const browser = await launchChromium();
+    const problems: string[] = [];
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      page.on("console", (m) => void (m.type() === "error" && problems.push(`console: ${m.text()}`)));
+      page.on("pageerror", (e) => void problems.push(`page: ${e.message}`));
+      page.on("requestfailed", (r) => void problems.push(`failed: ${r.url()}`));
+      page.on("response", (r) => void (r.status() >= 400 && problems.push(`${r.status()}: ${r.url()}`)));
+      await page.goto(`${origin.url}/`);
+      await page.fill("#token", token);
+      await page.selectOption("#countries", "EUROPE");
+      await page.click("#load button[type=submit]");
+      await page.waitForSelector("body[data-loaded]", { timeout: 30_000 });
+    } finally {
+      await browser.close();
+    }
+    expect(problems).toEqual([]);
+  }, 60_000);
 
   it("publishes the same bytes incrementally as from scratch: collections, change sets, manifests, explanations", async () => {
     // the same replay into a store whose internal/cache is a file: no stage can keep or find anything

@@ -1,0 +1,47 @@
+// One run of the publisher, as `publish`, `run` and `replay` make it (the commands only parse their flags and read
+// their inputs): publish each day asked for, then the shadow path follows the version just published (so the
+// origin's status document and the map page never answer 503), the map page's files are written beside the data,
+// and retention runs at the run's `now` (a past day published keeps what it would have).
+import type { Logger } from "../src/model/logger.js";
+import type { AirspaceInput, PublishDayOptions } from "../src/options.js";
+import { publishDay } from "../src/pipeline.js";
+import { collectGarbage } from "../src/publish/retention.js";
+import type { RunReport } from "../src/report.js";
+import type { ObjectStore } from "../src/store/store.js";
+import { codeVersion } from "./code-version.js";
+import { followShadow } from "./shadow-step.js";
+import { publishMapPage } from "./web-assets.js";
+
+export interface RunDay {
+  inputs: readonly AirspaceInput[];
+  options: PublishDayOptions;
+}
+
+export interface RunPlan {
+  store: ObjectStore;
+  log: Logger;
+  clock: () => number;
+  /** The run's instant: retention ages versions from it. */
+  now: number;
+  /** The days to publish, in order (today first), each with its inputs. */
+  days: readonly [RunDay, ...RunDay[]];
+  /** How long whole versions and the record are kept, ms (`--retention-days`, `--record-days`). */
+  retention: { keepMs: number; recordMs: number };
+}
+
+/** Publishes the plan's days, then the shadow step, the map page and retention; the days' reports in order. */
+export async function publishRun(plan: RunPlan): Promise<[RunReport, ...RunReport[]]> {
+  const { store, log, clock, now, retention } = plan;
+  const deps = { store, log, clock, codeVersion: codeVersion() };
+  const [first, ...later] = plan.days;
+  const reports: [RunReport, ...RunReport[]] = [await publishDay(first.inputs, first.options, deps)];
+  for (const { inputs, options } of later) reports.push(await publishDay(inputs, options, deps));
+  await followShadow(store, log, clock);
+  const page = await publishMapPage(store);
+  if (page.length > 0) log.info("map page", { written: page.join(",") });
+  const gc = await collectGarbage(store, { now, ...retention });
+  const staticTier = plan.days.some((d) => d.options.staticTier);
+  const gcStatic = staticTier ? await collectGarbage(store, { now, ...retention, tier: "static" }) : undefined;
+  log.info("retention", { ...gc, ...(gcStatic ? { staticVersionsDeleted: gcStatic.versionsDeleted } : {}) });
+  return reports;
+}
