@@ -1,7 +1,7 @@
 // `make bench`: publish of a Europe-scale input end to end into the local store, and in the same run the
 // floor: JSON.parse of the inputs plus JSON.stringify and gzip of the outputs. Each measurement runs in
 // its own child process so that its peak RSS is its own. Prints a table and writes bench/out/result.json.
-// A scheduled run finds the shadow path loaded (DESIGN §5): each measured publish starts from an empty `v1/` and the
+// A scheduled run finds the shadow path loaded (docs/design.md §5): each measured publish starts from an empty `v1/` and the
 // shadow state of one earlier publish. That first publish, whose shadow step loads all ~49 000 master features one
 // object each, is timed on its own (`firstPublishSeconds`).
 import { execFileSync } from "node:child_process";

@@ -1,7 +1,7 @@
 // For tests and the S3 benchmark: a real s3rver on loopback, and a real HTTP proxy in front of a server that
 // counts requests and can misbehave on cue: answer 503/429, wait before answering, stall a body halfway, drop
 // the connection, or honour If-Match / If-None-Match on PUT (no server that honours them installs here;
-// DESIGN §7), so the conditional paths run over real HTTP.
+// docs/design.md §7), so the conditional paths run over real HTTP.
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { once } from "node:events";

@@ -90,7 +90,7 @@ export async function spawnOrigin(
   };
 }
 
-/** Debian's Chromium, headless, with the flags this machine needs (DESIGN §7). */
+/** Debian's Chromium, headless, with the flags this machine needs (docs/design.md §7). */
 export const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",

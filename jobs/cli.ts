@@ -21,8 +21,7 @@ const EXAMPLES: Record<string, string> = {
   validate: "airspace-publisher validate artifacts/v1/objects/<sha256>.geojson.gz",
   history:
     "airspace-publisher history --store artifacts --id yaixm-d323f-southern-mda --from 2026-08-22T00:00:00Z --to 2026-08-23T00:00:00Z",
-  replay:
-    "airspace-publisher replay --airspaces ../shared/data/airspace/yaixm/gb_airspace_2024-09.yaml --notams ../shared/data/notam/uk_pib_hourly_2024-06-14 --store /tmp/replay",
+  replay: "airspace-publisher replay --airspaces fixtures/uk --notams pibs/ --store /tmp/replay",
 };
 const example = (name: string) => `\nExample:\n  $ ${EXAMPLES[name]}\n`;
 

@@ -1,4 +1,4 @@
-// Which days a scheduled run publishes (DESIGN §8): today, and from 15:00 UTC tomorrow too. Shared by `run` and
+// Which days a scheduled run publishes (docs/design.md §8): today, and from 15:00 UTC tomorrow too. Shared by `run` and
 // `replay`, so a replay publishes exactly what the scheduled job would have.
 import { dayAfter, type UtcDay, utcDay } from "../src/model/time.js";
 import { UsageError } from "./usage.js";

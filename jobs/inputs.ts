@@ -44,7 +44,7 @@ export async function readAirspaceInputs(
 /**
  * NOTAM sources: files (EAD PIB XML, SOFIA-Briefing text, FAA NOTAM API JSON, ICAO text, JSON lines, gzip),
  * directories of them, or `-`. `declared` is the operator's as-of time and FIRs, used only by sources whose content
- * does not say (DESIGN §4): a file's mtime is never an as-of time.
+ * does not say (docs/design.md §4): a file's mtime is never an as-of time.
  */
 export async function readNotamInputs(
   specs: readonly string[],

@@ -1,4 +1,4 @@
-// The shadow path (DESIGN §5) after every successful publish (`publish`, `run`, `republish`): master features,
+// The shadow path (docs/design.md §5) after every successful publish (`publish`, `run`, `republish`): master features,
 // journal and the public status document follow the version just published, so the origin and the map page never
 // answer 503 after a plain `publish`. Only the countries whose collection changed since the shadow state last
 // followed one are read (src/shadow/follow.ts).

@@ -40,5 +40,5 @@ export function summaryLines(report: RunReport, store: string): string[] {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-/** SPEC §2.7's order: active, inactive, activated, the NOTAM features, the rest. */
+/** docs/contract.md §2.7's order: active, inactive, activated, the NOTAM features, the rest. */
 const rank = (t: string) => (ACTIVATION_TYPES as readonly string[]).indexOf(t);

@@ -5,7 +5,7 @@
 import type { Feature } from "./model/contract.js";
 import type { Explanation } from "./model/explain.js";
 import { type JsonPatch, jsonPatch, patched } from "./model/json.js";
-import type { Track } from "./resolve/activity.js";
+import type { Track } from "./resolve/now-window.js";
 
 /**
  * One feature's resolution from `from` until `until` (null: the end of time): its properties as a patch of the

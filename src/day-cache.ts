@@ -12,8 +12,8 @@ import { CHUNK, type Layout } from "./publish/artifacts.js";
 import type { PublishResult } from "./publish/publish.js";
 import type { StageCache } from "./publish/stage-cache.js";
 import type { RunReport } from "./report.js";
-import type { NowWindow, Track } from "./resolve/activity.js";
 import type { SourceFacts } from "./resolve/evidence.js";
+import type { NowWindow, Track } from "./resolve/now-window.js";
 import type { DynamicInput } from "./sources.js";
 
 /** What a deriving run keeps once: the sources' standings, which a later run must find the same. */

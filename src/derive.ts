@@ -13,9 +13,9 @@ import { explainDocument, writeExplanations } from "./publish/explanations.js";
 import type { StageCache } from "./publish/stage-cache.js";
 import { type Linked, linkStage, manifestSourcesOf, readStage, type SourceReadSummary } from "./read-stage.js";
 import { buildReport, type RunReport } from "./report.js";
-import { NowWindow, type Track } from "./resolve/activity.js";
 import { resolveDay } from "./resolve/day.js";
 import { explainSources } from "./resolve/evidence.js";
+import { NowWindow, type Track } from "./resolve/now-window.js";
 import { resolveStage, selectCountries } from "./resolve-stage.js";
 import { deriveTier, type PublishedTier } from "./tier.js";
 

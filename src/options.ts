@@ -35,11 +35,11 @@ export interface PublishDayOptions {
   aup?: readonly DynamicInput[];
   /** A NOTAM or AUP source older than this (ms) is stale. @default 2 hours */
   maxSourceAgeMs?: number;
-  /** Deployment variant: production adds the obstacle facets to NOTAM features (SPEC §9). @default "production" */
+  /** Deployment variant: production adds the obstacle facets to NOTAM features (docs/contract.md §9). @default "production" */
   variant?: Variant;
   /** Files of the listed directories that are not data (a README, PROVENANCE.md, a test file): one diagnostic each. */
   skipped?: ReadonlyArray<{ name: string; why: string }>;
-  /** Also publish the internal static tier (DESIGN §5): the airspaces alone, before NOTAMs and AUP. @default false */
+  /** Also publish the internal static tier (docs/design.md §5): the airspaces alone, before NOTAMs and AUP. @default false */
   staticTier?: boolean;
   /**
    * Called once a derivation has read every source: a caller that does not use its inputs again lets go of their

@@ -1,4 +1,4 @@
-// The publication pipeline for one UTC day, in stage order (DESIGN §1):
+// The publication pipeline for one UTC day, in stage order (docs/design.md §1):
 // ingest → normalise → link NOTAMs and AUP → resolve → validate → publish. Inputs are bytes and plain
 // values; the entry points in jobs/ read files, the clock and the environment. The stages themselves are in
 // derive.ts, loaded only when a run derives: a run that publishes an earlier one again (src/refresh.ts) does

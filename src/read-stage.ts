@@ -12,11 +12,12 @@ import { isoInstant } from "./model/time.js";
 import { type NormalizedAirspace, normalizeAirspaces } from "./normalize/airspace.js";
 import { type AirspaceInput, type PublishDayOptions, TWO_HOURS } from "./options.js";
 import type { StageCache } from "./publish/stage-cache.js";
-import type { ActivitySources, NowWindow, Track } from "./resolve/activity.js";
+import type { ActivitySources } from "./resolve/activity.js";
 import { aupForDay, linkAllocation } from "./resolve/aup.js";
 import { evidenceAt, type SourceEvidence } from "./resolve/evidence.js";
 import { AirspaceLinker } from "./resolve/link.js";
 import { type NotamStage, notamStage } from "./resolve/notam-stage.js";
+import type { NowWindow, Track } from "./resolve/now-window.js";
 import { type ReadSources, readDynamicSources, skipListed } from "./sources.js";
 
 /** An airspace source as the run keeps it once read: not its bytes (PublishDayOptions.sourcesRead), its summary. */

@@ -29,7 +29,7 @@ export interface RunReport {
       graphicalNotams: number;
       /** The collection's gzip bytes (the full download). */
       gzBytes: number;
-      /** What changed since the previous version of the day (DESIGN §8), when it changed. */
+      /** What changed since the previous version of the day (docs/design.md §8), when it changed. */
       changes?: { added: number; changed: number; removed: number; gzBytes: number };
     }
   >;

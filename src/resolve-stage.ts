@@ -6,8 +6,8 @@ import type { Logger } from "./model/logger.js";
 import type { NormalizedAirspace } from "./normalize/airspace.js";
 import { type PublishDayOptions, SelectionError } from "./options.js";
 import type { Linked } from "./read-stage.js";
-import type { NowWindow, Track } from "./resolve/activity.js";
 import { resolveDay } from "./resolve/day.js";
+import type { NowWindow, Track } from "./resolve/now-window.js";
 
 /** The airspaces of the countries asked for; a country none of the inputs holds is bad usage. */
 export function selectCountries(

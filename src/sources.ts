@@ -1,4 +1,4 @@
-// The dynamic sources of a run (NOTAMs, AUP/UUP) read, with what each can prove (DESIGN §4, docs/activation.md):
+// The dynamic sources of a run (NOTAMs, AUP/UUP) read, with what each can prove (docs/design.md §4, docs/activation.md):
 // its as-of time from its content (a PIB's `Issued`, a plan's issue time) or, for formats that carry none, a
 // declaration (the operator's, an HTTP answer's Last-Modified/Date); the FIRs it briefs from its content (a PIB's
 // FIR list, the RSA table's FIR column and designators) or declared. Never the clock or a file's mtime.

@@ -1,4 +1,4 @@
-// One tier's publication (DESIGN §5: the public dynamic tier, the internal static one): serialise the countries
+// One tier's publication (docs/design.md §5: the public dynamic tier, the internal static one): serialise the countries
 // (publish/country-stage.ts), upload the version (publish/publish.ts), and keep what the next run of the same
 // inputs starts from (src/day-cache.ts). A derivation and a refresh (src/refresh.ts) both publish through here.
 import { entriesOf, layoutsOf, type TierHead } from "./day-cache.js";

@@ -101,7 +101,7 @@ export function formatFrequencies(list: readonly Frequency[] | undefined): strin
     .map((f) => `${f.name ? `${f.name} ` : ""}${f.value}${f.unit === 2 ? " MHz" : f.unit === 1 ? " kHz" : ""}`);
 }
 
-/** The activation types of SPEC §2.7 as a pilot says them (the activation filter; the raw name stays the value). */
+/** The activation types of docs/contract.md §2.7 as a pilot says them (the activation filter; the raw name stays the value). */
 export const ACTIVATION_WORDS: Record<string, string> = {
   isActivatedByNOTAMAirspace: "Activated by NOTAM",
   isActivatedByAUPAirspace: "Activated in the AUP/UUP",
@@ -117,7 +117,7 @@ export const ACTIVATION_WORDS: Record<string, string> = {
 
 /**
  * The activation status in words with its reason: `because` when the origin gave `explain`'s, else from what the
- * feature itself carries: the activation type (SPEC §2.7), the NOTAMs and AUP rows linked to it.
+ * feature itself carries: the activation type (docs/contract.md §2.7), the NOTAMs and AUP rows linked to it.
  */
 export function statusText(f: Feature, because?: string): string {
   const m = f.properties.vendor.dynamicAirspaceMapping;

@@ -26,7 +26,7 @@ import {
 } from "./logic.js";
 import { esc, legend, popup } from "./popup.js";
 
-/** SPEC §3: a publication older than this is degraded. */
+/** docs/contract.md §3: a publication older than this is degraded. */
 const MAX_LAG_MS = 30 * 60_000;
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -34,7 +34,7 @@ const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as 
 const state = {
   features: [] as Summary[],
   day: "",
-  /** Which day's publication the page shows (DESIGN §8: the origin's `?day=`). */
+  /** Which day's publication the page shows (docs/design.md §8: the origin's `?day=`). */
   choice: "today" as "today" | "tomorrow",
   version: "",
   minute: 0,

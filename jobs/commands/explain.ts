@@ -18,7 +18,7 @@ import { type PublishFlags, publishCommand } from "./publish.js";
 export interface ExplainFlags extends Partial<PublishFlags> {
   id?: string;
   json?: boolean;
-  /** What the service said at this instant (the record, DESIGN §8). */
+  /** What the service said at this instant (the record, docs/design.md §8). */
   at?: string;
   /** The day's version (with --at: the one live then); default today. */
   day?: string;

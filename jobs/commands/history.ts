@@ -1,6 +1,6 @@
 // `airspace-publisher history --id <feature> --from <ISO> --to <ISO>`: each change of a feature's isActive,
 // activation type and intervals, day by day, with the version and the time it was published (the record,
-// DESIGN §8). "Was that area active at 14:10 on 4 July?" answered from what the service said, not recomputed.
+// docs/design.md §8). "Was that area active at 14:10 on 4 July?" answered from what the service said, not recomputed.
 import type { Feature } from "../../src/model/contract.js";
 import type { VersionManifest } from "../../src/model/manifest.js";
 import { DAY_MS, isoInstant, parseInstant } from "../../src/model/time.js";

@@ -1,7 +1,7 @@
 // `airspace-publisher replay`: a folder of dated NOTAM snapshots published in order into one store, each as the
 // scheduled job would have met it: `now` = the snapshot's as-of time (its content's, else the stamp in its name)
 // plus a delay; tomorrow too from 15:00 UTC; retention at that `now`. Per run it prints what changed (from the
-// change sets) and what it cost (CPU, store requests, bytes). The backtest of a rule change (DESIGN §8).
+// change sets) and what it cost (CPU, store requests, bytes). The backtest of a rule change (docs/design.md §8).
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";

@@ -107,7 +107,7 @@ export async function runCommand(
       return { ...input(x), ...(plan ? { plan: { ...plan, ...issued } } : {}) };
     });
   // the same fetched sources for both days: NOTAMs by their validity and Item D, plans by their AUP day; today's
-  // static tier too (DESIGN §5: the airspaces alone, for internal consumers)
+  // static tier too (docs/design.md §5: the airspaces alone, for internal consumers)
   const dayOf = (d: UtcDay, staticTier: boolean) => ({
     inputs: airspaces,
     options: {

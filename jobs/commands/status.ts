@@ -1,4 +1,4 @@
-// `airspace-publisher status --store …`: the diagnostics document of the shadow path (SPEC §4.2), as
+// `airspace-publisher status --store …`: the diagnostics document of the shadow path (docs/contract.md §4.2), as
 // published at v1/status/master-features.json, in a few lines of text (`--json`: the document itself).
 // Exit 0 when healthy, 1 when degraded or absent.
 import { StatusDocument } from "../../src/shadow/status.js";

@@ -1,5 +1,5 @@
 // src/aup — EUROCONTROL airspace use plans (AUP/UUP) to AupPlans: the NM RSA table (here) and NM B2B / AIXM XML.
-// The NM "RSA allocations" table (DESIGN §2): `RSA,NOTAM,REMARK,MNM FL,MAX FL,WEF,UNT,FUA/EU RS,FIR,UIR`,
+// The NM "RSA allocations" table (docs/design.md §2): `RSA,NOTAM,REMARK,MNM FL,MAX FL,WEF,UNT,FUA/EU RS,FIR,UIR`,
 // with or without a browser capture's leading `Column-0,…` line and empty index column, BOM or not, `,` or `;`
 // separated (NM exports use both), quoted fields with separators and line breaks: csv-parse reads the cells
 // (issue 17: a maintained parser replaced the hand-written splitter, which broke on quoted line breaks).

@@ -1,5 +1,5 @@
 // src/fetch — the scheduled job's sources over HTTP: the sources config (here), downloads with last good copies.
-// The sources config file (JSON): which URLs a run fetches, with what limits (DESIGN §2, §4).
+// The sources config file (JSON): which URLs a run fetches, with what limits (docs/design.md §2, §4).
 // Read at a trust boundary: validated, a `schema` we do not know is refused (STYLE habit 13), and every
 // error names the field, the expectation and the value received. `${ENV_NAME}` placeholders in header
 // values are resolved from an env map the caller passes in; src/ never reads process.env.
@@ -33,7 +33,7 @@ export const SourceConfig = z
       .optional(),
     /**
      * NOTAM and AUP sources: the FIRs the source briefs, for formats whose content does not say (ICAO text, JSON
-     * lines). A PIB's own FIR list wins. Silence counts as "not active" only inside these FIRs (DESIGN §4).
+     * lines). A PIB's own FIR list wins. Silence counts as "not active" only inside these FIRs (docs/design.md §4).
      */
     firs: z
       .array(z.string().regex(/^[A-Z]{4}$/, { error: "expected a four-letter FIR ident like EGTT" }))

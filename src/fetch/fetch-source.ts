@@ -1,4 +1,4 @@
-// Fetches one configured source with a last-known-good copy in the store (DESIGN §4, §5).
+// Fetches one configured source with a last-known-good copy in the store (docs/design.md §4, §5).
 // A transient failure (5xx, dropped connection, cut body) is tried again with backoff (the S3 store's retry helper).
 // A good answer becomes the new last-good copy; a failed or broken one falls back to the last good copy,
 // marked stale, so the resolver says `Unknown` instead of `No`. No last good copy: the run fails.

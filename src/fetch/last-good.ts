@@ -1,4 +1,4 @@
-// The last good copy of a source in the store (DESIGN §5, `internal/…`): the body as fetched and a small
+// The last good copy of a source in the store (docs/design.md §5, `internal/…`): the body as fetched and a small
 // meta document beside it. The body is written before the meta, so a meta always names a whole body; the
 // body's SHA-256 is checked on every read, so a body without its meta (a crash between the two) is never used.
 import { createHash } from "node:crypto";

@@ -1,7 +1,7 @@
 // A paged API as one source (the FAA NOTAM API, sources config `paging: "faa"`): every page fetched (each tried
 // again on transient failures like any download), checked, and joined into one answer the NOTAM reader takes. A page
 // that fails, breaks off or does not read, or pages that do not add up to the answer's `totalCount`, refuse the whole
-// answer: a NOTAM feed missing a page would read as "nothing activates these areas" (DESIGN §4).
+// answer: a NOTAM feed missing a page would read as "nothing activates these areas" (docs/design.md §4).
 import { faaPage } from "../model/faa-page.js";
 import type { SourceConfig } from "./config.js";
 import { type Download, downloadRetried, type FetchDeps } from "./download.js";

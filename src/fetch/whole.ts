@@ -1,6 +1,6 @@
 // Is a downloaded body whole? Cheap, generic checks only; the readers in ingest/, notam/ and aup/ judge the
 // content. A cut body must not replace a whole last-good copy: a NOTAM feed missing its tail would read as
-// "nothing activates these areas" (DESIGN §4).
+// "nothing activates these areas" (docs/design.md §4).
 import zlib from "node:zlib";
 import { tryJson } from "../model/json.js";
 

@@ -64,7 +64,7 @@ export function arcPoints(
   return out;
 }
 
-/** A closed circle ring of `segments` segments (≥ 32 per DESIGN), counter-clockwise, as [lon, lat]. */
+/** A closed circle ring of `segments` segments (≥ 32 per docs/design.md), counter-clockwise, as [lon, lat]. */
 export function circleRing(center: LatLon, radiusM: number, segments = 64): Array<[number, number]> {
   const ring: Array<[number, number]> = [];
   for (let i = 0; i < segments; i++) {

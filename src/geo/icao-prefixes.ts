@@ -1,5 +1,5 @@
 // ICAO location-indicator prefixes to ISO 3166-1 alpha-2 countries.
-// PRIMARY is EUROCONTROL's member-state table (../shared/data/fir/eurocontrol_member_states_icao_iso2.csv, MIT);
+// PRIMARY is EUROCONTROL's member-state table (the data corpus's fir/eurocontrol_member_states_icao_iso2.csv, MIT);
 // LY is shared by Serbia and Montenegro (Beograd FIR): it maps to RS; an operator names ME per source when needed.
 // SECONDARY adds prefixes that table leaves out (military, overseas, neighbours of the EUROCONTROL area).
 

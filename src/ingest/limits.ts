@@ -1,4 +1,4 @@
-// Text altitudes as OpenAir and NOTAMs write them, to a VerticalLimit (SPEC §2.4).
+// Text altitudes as OpenAir and NOTAMs write them, to a VerticalLimit (docs/contract.md §2.4).
 //   GND  SFC  4500ft MSL  4500 FT AMSL  1000ft GND  1000 AGL  FL75  FL 100  UNL  300m MSL  UNLIM
 import type { VerticalLimit } from "../model/contract.js";
 import { LimitUnit, ReferenceDatum } from "../model/vocab.js";

@@ -1,5 +1,5 @@
 // openAIP GeoJSON export (`<cc>_asp.geojson`) and GeoJSON in the same property scheme (the derived files
-// of ../shared/data/airspace/derived). The file's own `Feature.id` is sequential and not stable: ignored.
+// of the data corpus's airspace/derived). The file's own `Feature.id` is sequential and not stable: ignored.
 import type { ReadResult } from "../model/airspace.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import { airspaceFromOpenAipItem } from "./openaip-item.js";

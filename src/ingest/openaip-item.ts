@@ -162,7 +162,7 @@ function frequencyList(list: OpenAipItem["frequencies"], note: Note): Frequency[
   return out;
 }
 
-/** A limit whose datum is missing: FL → STD, 0 → GND, else MSL (the 2018 BE records, DESIGN §2). */
+/** A limit whose datum is missing: FL → STD, 0 → GND, else MSL (the 2018 BE records, docs/design.md §2). */
 function limit(l: z.infer<typeof ItemLimit>, key: string, note: Note): VerticalLimit {
   const { value, unit } = l;
   if (l.referenceDatum !== null && l.referenceDatum !== undefined)

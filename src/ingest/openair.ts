@@ -278,7 +278,7 @@ export function readOpenAir(text: string, source: string, options: OpenAirOption
     try {
       result = readBlock(block, ctx);
     } catch (cause) {
-      // A reader bug must cost one record, not the file (DESIGN §2: never a crash).
+      // A reader bug must cost one record, not the file (docs/design.md §2: never a crash).
       const n = note("openair.record.failed", "skipped", `reader error: ${String(cause)}`, block.ac);
       result = { notes: [n] };
     }

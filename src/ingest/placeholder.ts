@@ -1,4 +1,4 @@
-// A field that holds the same value on every record of a source is a placeholder, not evidence (DESIGN §2, §4):
+// A field that holds the same value on every record of a source is a placeholder, not evidence (docs/design.md §2, §4):
 // openAIP's 2025 exports carry `hoursOfOperation` = every day 00:00–00:00 on all 735 German airspaces. Such a
 // field is reported once per source and never read as the airspace's hours.
 import type { Diagnostic } from "../model/diagnostic.js";

@@ -1,4 +1,4 @@
-// YAIXM `type` and `localtype` (yaixm_schema.yaml) to openAIP type codes (DESIGN §2).
+// YAIXM `type` and `localtype` (yaixm_schema.yaml) to openAIP type codes (docs/design.md §2).
 import { AirspaceType as T } from "../model/vocab.js";
 
 const TYPES: Record<string, number> = {

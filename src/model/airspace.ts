@@ -25,7 +25,7 @@ export interface AirspaceRecord {
   lowerLimit: VerticalLimit;
   frequencies: Frequency[];
   remarks?: string;
-  /** Activity flags of the openAIP schema: conditional airspaces (DESIGN §4). */
+  /** Activity flags of the openAIP schema: conditional airspaces (docs/design.md §4). */
   byNotam: boolean;
   onDemand: boolean;
   onRequest: boolean;

@@ -1,4 +1,4 @@
-// The published payload (SPEC §2) as zod schemas; every type of the contract is inferred from here.
+// The published payload (docs/contract.md §2) as zod schemas; every type of the contract is inferred from here.
 // Geometry is described structurally; the RFC 7946 rules (closed, wound, in range) are in geo/rfc7946.ts.
 import { z } from "zod";
 import {
@@ -26,7 +26,7 @@ export const AreaGeometry = z.discriminatedUnion("type", [Polygon, MultiPolygon]
 export type AreaGeometry = z.infer<typeof AreaGeometry>;
 export const Point = z.strictObject({ type: z.literal("Point"), coordinates: Position });
 
-/** SPEC §2.4 */
+/** docs/contract.md §2.4 */
 export const VerticalLimit = z.strictObject({
   value: z.number().finite(),
   unit: z.union([z.literal(0), z.literal(1), z.literal(6)]),
@@ -34,7 +34,7 @@ export const VerticalLimit = z.strictObject({
 });
 export type VerticalLimit = z.infer<typeof VerticalLimit>;
 
-/** Radio frequency record (SPEC §2.3 leaves the fields open; these are openAIP's). */
+/** Radio frequency record (docs/contract.md §2.3 leaves the fields open; these are openAIP's). */
 export const Frequency = z.strictObject({
   value: z.string().min(1),
   unit: z.number().int(),
@@ -46,7 +46,7 @@ export type Frequency = z.infer<typeof Frequency>;
 export const Interval = z.strictObject({ start: IsoInstant, end: IsoInstant });
 export type Interval = z.infer<typeof Interval>;
 
-/** SPEC §2.8 */
+/** docs/contract.md §2.8 */
 export const ScheduleRow = z.strictObject({
   start: IsoInstant,
   end: IsoInstant,
@@ -75,7 +75,7 @@ export const CompactSchedule = z.strictObject({
 });
 export type CompactSchedule = z.infer<typeof CompactSchedule>;
 
-/** SPEC §2.9: compact parsed schedule; `schedule` is null when the text was not understood. */
+/** docs/contract.md §2.9: compact parsed schedule; `schedule` is null when the text was not understood. */
 export const ItemDParsedSchedule = z.strictObject({
   status: z.enum(SCHEDULE_STATUSES),
   schedule: CompactSchedule.nullable(),
@@ -89,7 +89,7 @@ export const GeoJSONGeometry = z.strictObject({
   geometry: z.discriminatedUnion("type", [Polygon, MultiPolygon, Point]),
 });
 
-/** SPEC §2.9 */
+/** docs/contract.md §2.9 */
 export const LinkedNotam = z.strictObject({
   NotamId: z.string().min(1),
   NotamIsOfKind: z.enum(NOTAM_KINDS).nullable(),
@@ -102,7 +102,7 @@ export const LinkedNotam = z.strictObject({
 });
 export type LinkedNotam = z.infer<typeof LinkedNotam>;
 
-/** SPEC §2.11 */
+/** docs/contract.md §2.11 */
 export const AupUupRecord = z.strictObject({
   Designator: z.string().min(1),
   Status: z.string().min(1),
@@ -117,7 +117,7 @@ export type AupUupRecord = z.infer<typeof AupUupRecord>;
 
 export const CssRgba = z.string().regex(/^rgba\(\d{1,3}, ?\d{1,3}, ?\d{1,3}, ?(0|1|0?\.\d+)\)$/);
 
-/** SPEC §2.12; both spellings of the legacy aliases carry the same value (checked in validate). */
+/** docs/contract.md §2.12; both spellings of the legacy aliases carry the same value (checked in validate). */
 export const DynamicStyle = z.strictObject({
   fillColor: CssRgba,
   fillOpacity: z.number().min(0).max(1),
@@ -133,7 +133,7 @@ export const DynamicStyle = z.strictObject({
 });
 export type DynamicStyle = z.infer<typeof DynamicStyle>;
 
-/** SPEC §2.6 */
+/** docs/contract.md §2.6 */
 export const DynamicAirspaceMapping = z.strictObject({
   isActive: z.enum(IS_ACTIVE_VALUES),
   activationType: z.enum(ACTIVATION_TYPES),
@@ -145,7 +145,7 @@ export const DynamicAirspaceMapping = z.strictObject({
 });
 export type DynamicAirspaceMapping = z.infer<typeof DynamicAirspaceMapping>;
 
-/** SPEC §2.5 */
+/** docs/contract.md §2.5 */
 export const Vendor = z.strictObject({
   formattedUpperLimit: z.string().min(1),
   formattedLowerLimit: z.string().min(1),
@@ -157,7 +157,7 @@ export type Vendor = z.infer<typeof Vendor>;
 
 const Facet = z.union([z.literal(0), z.literal(1)]);
 
-/** SPEC §2.3 */
+/** docs/contract.md §2.3 */
 export const FeatureProperties = z.strictObject({
   _id: z.string().min(1),
   name: z.string().min(1),
@@ -177,7 +177,7 @@ export const FeatureProperties = z.strictObject({
 });
 export type FeatureProperties = z.infer<typeof FeatureProperties>;
 
-/** SPEC §2.2 */
+/** docs/contract.md §2.2 */
 export const Feature = z.strictObject({
   type: z.literal("Feature"),
   geometry: AreaGeometry,
@@ -193,7 +193,7 @@ export const Count = z.strictObject({
 });
 export type Count = z.infer<typeof Count>;
 
-/** SPEC §2.1 */
+/** docs/contract.md §2.1 */
 export const FeatureCollection = z.strictObject({
   type: z.literal("FeatureCollection"),
   features: z.array(Feature),

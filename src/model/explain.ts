@@ -1,4 +1,4 @@
-// The explanations of one published version (issue 15 §5): per airspace, the row of the DESIGN §4 decision table
+// The explanations of one published version (issue 15 §5): per airspace, the row of the docs/design.md §4 decision table
 // that fired and its evidence. Kept under internal/explain/<version>.json.gz for `explain`; never public as a whole
 // (its source names are paths and URLs); the origin answers one feature's `rule` and `because` to a token holder.
 import { z } from "zod";
@@ -57,7 +57,7 @@ export const ExplainDocument = z.strictObject({
 });
 export type ExplainDocument = z.infer<typeof ExplainDocument>;
 
-/** NOTAM features: the decision-table row (DESIGN §4) their activation type stands for. */
+/** NOTAM features: the decision-table row (docs/design.md §4) their activation type stands for. */
 const NOTAM_ROWS: Record<string, string> = {
   isActiveRestrictiveNOTAM: "a restrictive NOTAM with its own area (R), active by its schedule",
   isActiveActivityNOTAM: "an activity NOTAM with its own area (V), active by its schedule",

@@ -1,4 +1,4 @@
-// An airspace's own published hours (DESIGN §4 "regular airspace logic"; docs/activation.md §4), as a source
+// An airspace's own published hours (docs/design.md §4 "regular airspace logic"; docs/activation.md §4), as a source
 // writes them: `H24`, `HX`, `NOTAM`, `MON-FRI+`, `MON-FRI 0800-1600 LT`, a temporary area's `(3-5 JUL)`.
 // Readers and the normaliser fill it; src/resolve/hours.ts turns it into intervals of one UTC day.
 

@@ -30,8 +30,8 @@ export function contractJsonSchema(): Record<string, unknown> {
   return {
     ...schema,
     $id: "https://example.invalid/airspace-publisher/v1/contract.schema.json",
-    title: "Airspace and graphical NOTAM FeatureCollection (SPEC §2)",
+    title: "Airspace and graphical NOTAM FeatureCollection (docs/contract.md §2)",
     description:
-      "Generated from src/model/contract.ts. RFC 7946 rules (closed rings, exterior counter-clockwise) and the invariants of DESIGN §4 are checked by `airspace-publisher validate` beyond this schema.",
+      "Generated from src/model/contract.ts. RFC 7946 rules (closed rings, exterior counter-clockwise) and the invariants of docs/design.md §4 are checked by `airspace-publisher validate` beyond this schema.",
   };
 }

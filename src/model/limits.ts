@@ -1,4 +1,4 @@
-// Labels for vertical limits (DESIGN §4): `FL 95`, `2500 ft MSL`, `1000 ft AGL`, `300 m MSL`, `GND`, `UNL`.
+// Labels for vertical limits (docs/design.md §4): `FL 95`, `2500 ft MSL`, `1000 ft AGL`, `300 m MSL`, `GND`, `UNL`.
 import type { VerticalLimit } from "./contract.js";
 import { LimitUnit, ReferenceDatum } from "./vocab.js";
 
@@ -22,7 +22,7 @@ export function comparableFeet(limit: VerticalLimit): { family: "ground" | "sea"
   return { family: limit.referenceDatum === ReferenceDatum.GND ? "ground" : "sea", feet };
 }
 
-/** The two-digit `VendorType` (SPEC §2.5). */
+/** The two-digit `VendorType` (docs/contract.md §2.5). */
 export function vendorType(type: number): string {
   return String(type).padStart(2, "0");
 }

@@ -1,4 +1,4 @@
-// The pointer and version manifest (DESIGN §5). Public and read back by later runs and the origin:
+// The pointer and version manifest (docs/design.md §5). Public and read back by later runs and the origin:
 // validated on read, and a `schema` we do not know is refused (STYLE habit 13).
 import { z } from "zod";
 import { Count, type Feature, IsoInstant } from "./contract.js";
@@ -27,7 +27,7 @@ export const CountryEntry = z.strictObject({
   fragmentCrc32: z.number().int().min(0),
   count: Count,
   /**
-   * DESIGN §8: the change from the previous version of the same day (`from`), when this country changed; a gzip
+   * docs/design.md §8: the change from the previous version of the same day (`from`), when this country changed; a gzip
    * ChangeSet under `v1/changes/<day>/<sha256>.json.gz`. Absent when the country is as it was (same `sha256`).
    */
   changes: z
@@ -42,7 +42,7 @@ export const CountryEntry = z.strictObject({
       removed: z.number().int().min(0),
     })
     .optional(),
-  /** DESIGN §8: the country's OpenAir for instruments, a gzip object and its raw-deflate fragment (for joins). */
+  /** docs/design.md §8: the country's OpenAir for instruments, a gzip object and its raw-deflate fragment (for joins). */
   openair: z
     .strictObject({
       key: z.string(),
@@ -58,7 +58,7 @@ export const CountryEntry = z.strictObject({
 });
 export type CountryEntry = z.infer<typeof CountryEntry>;
 
-/** EUROPE: not an object of its own but the join of the named countries' fragments (DESIGN §6), described. */
+/** EUROPE: not an object of its own but the join of the named countries' fragments (docs/design.md §6), described. */
 export const EuropeEntry = z.strictObject({
   /** The countries whose fragments, joined in this order with commas, are EUROPE's features (empty ones left out). */
   parts: z.array(z.string().regex(/^[A-Z]{2}$/)),
@@ -102,7 +102,7 @@ export const VersionManifest = z.strictObject({
   countries: z.record(z.string().regex(/^[A-Z]{2}$/), CountryEntry),
   europe: EuropeEntry,
   /**
-   * The record (DESIGN §8), written by versions since issue 23: the version before this one of the same day (null:
+   * The record (docs/design.md §8), written by versions since issue 23: the version before this one of the same day (null:
    * the day's first), the day's first version (whose collections, with the change sets, rebuild every version of
    * the day), when the run switched it live (its `now`, the record's clock) and the pointers it was switched into.
    */
@@ -113,7 +113,7 @@ export const VersionManifest = z.strictObject({
 });
 export type VersionManifest = z.infer<typeof VersionManifest>;
 
-/** DESIGN §8: what changed in one country from version `from` of the day; applied to `from`'s collection it gives
+/** docs/design.md §8: what changed in one country from version `from` of the day; applied to `from`'s collection it gives
  * this version's (feature order aside: collections are sorted by `_id`). `meta` is the collection's new meta. */
 export const ChangeSet = z.strictObject({
   schema: z.literal(MANIFEST_SCHEMA),

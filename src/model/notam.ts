@@ -50,7 +50,7 @@ export interface Notam {
 }
 
 /** A NOTAM's identity, `notam-<series><number>-<yy>-<nof>`: its id with the office that issued it (the Q-line FIR
- * standing in). Also its feature's `_id` (DESIGN §4). */
+ * standing in). Also its feature's `_id` (docs/design.md §4). */
 export function notamKey(n: Notam): string {
   const nof = n.nof ?? n.q?.fir ?? "XXXX";
   return `notam-${n.series}${String(n.number).padStart(4, "0")}-${String(n.year).padStart(2, "0")}-${nof}`;

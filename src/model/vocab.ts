@@ -1,6 +1,6 @@
-// Closed vocabularies of the contract (SPEC §2) and of openAIP's airspace scheme (DESIGN §2).
+// Closed vocabularies of the contract (docs/contract.md §2) and of openAIP's airspace scheme (docs/design.md §2).
 
-/** openAIP airspace type codes 0–36; 98 and 99 are our NOTAM-derived types (SPEC §2.3). */
+/** openAIP airspace type codes 0–36; 98 and 99 are our NOTAM-derived types (docs/contract.md §2.3). */
 export const AirspaceType = {
   OTHER: 0,
   RESTRICTED: 1,
@@ -90,15 +90,15 @@ export type AirspaceType = (typeof AirspaceType)[keyof typeof AirspaceType];
 /** Highest openAIP airspace type code. */
 export const MAX_OPENAIP_TYPE = 36;
 
-/** openAIP icaoClass: 0–6 = A–G, 8 = unclassified (7 is the 2022 spelling of 8, DESIGN §2). */
+/** openAIP icaoClass: 0–6 = A–G, 8 = unclassified (7 is the 2022 spelling of 8, docs/design.md §2). */
 export const IcaoClass = { A: 0, B: 1, C: 2, D: 3, E: 4, F: 5, G: 6, UNCLASSIFIED: 8 } as const;
 export type IcaoClass = (typeof IcaoClass)[keyof typeof IcaoClass];
 
-/** VerticalLimit.unit (SPEC §2.4). */
+/** VerticalLimit.unit (docs/contract.md §2.4). */
 export const LimitUnit = { METER: 0, FEET: 1, FLIGHT_LEVEL: 6 } as const;
 export type LimitUnit = (typeof LimitUnit)[keyof typeof LimitUnit];
 
-/** VerticalLimit.referenceDatum (SPEC §2.4). */
+/** VerticalLimit.referenceDatum (docs/contract.md §2.4). */
 export const ReferenceDatum = { GND: 0, MSL: 1, STD: 2 } as const;
 export type ReferenceDatum = (typeof ReferenceDatum)[keyof typeof ReferenceDatum];
 
@@ -108,7 +108,7 @@ export type FeatureCategory = (typeof FeatureCategory)[keyof typeof FeatureCateg
 export const IS_ACTIVE_VALUES = ["Yes", "No", "Unknown"] as const;
 export type IsActive = (typeof IS_ACTIVE_VALUES)[number];
 
-/** SPEC §2.7, exactly one per feature. */
+/** docs/contract.md §2.7, exactly one per feature. */
 export const ACTIVATION_TYPES = [
   "isActive",
   "isNotActiveAirspace",
@@ -123,14 +123,14 @@ export const ACTIVATION_TYPES = [
 ] as const;
 export type ActivationType = (typeof ACTIVATION_TYPES)[number];
 
-/** SPEC §2.9 NotamIsOfKind (null is the sixth value). */
+/** docs/contract.md §2.9 NotamIsOfKind (null is the sixth value). */
 export const NOTAM_KINDS = ["A", "D", "R", "V", "C"] as const;
 export type NotamKind = (typeof NOTAM_KINDS)[number];
 
 export const SCHEDULE_STATUSES = ["exact", "partial", "fallback", "unsupported"] as const;
 export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
 
-/** Hatching hints of dynamicStyle.polygonPaintDirection (SPEC §2.12). */
+/** Hatching hints of dynamicStyle.polygonPaintDirection (docs/contract.md §2.12). */
 export const PAINT_DIRECTIONS = ["none", "forwardDiagonal", "backwardDiagonal", "inside"] as const;
 export type PaintDirection = (typeof PAINT_DIRECTIONS)[number];
 

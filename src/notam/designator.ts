@@ -1,4 +1,4 @@
-// The designator grammar: how Europe writes the areas NOTAMs, AUP rows and airspace names name (DESIGN §4), in one
+// The designator grammar: how Europe writes the areas NOTAMs, AUP rows and airspace names name (docs/design.md §4), in one
 // place with its alias table (aliases.json). Every spelling of one volume normalises to one string:
 //   `ED-R 132B`, `EDR132B`, `ED R132B` → EDR132B      `LO R 7`, `LOR7 (LIZUM)` → LOR7      `LOD 25A` → LOD25A
 //   `LF-R 34 A2`, `LF R175 A` → LFR34A2, LFR175A       `EG D098D` → EGD98D          `LFCBA-16B` → LFCBA16B

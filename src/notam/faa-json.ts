@@ -1,5 +1,5 @@
 // The FAA NOTAM API's JSON (external-api.faa.gov/notamapi/v1/notams, `responseFormat=geoJson`), a free source of
-// the international NOTAMs of Europe (DESIGN §2). An answer is one page:
+// the international NOTAMs of Europe (docs/design.md §2). An answer is one page:
 //   {"pageSize": 50, "pageNum": 1, "totalCount": 120, "totalPages": 3,
 //    "items": [{"type": "Feature", "properties": {"coreNOTAMData": {
 //       "notamEvent": {"scenario": "6000"},

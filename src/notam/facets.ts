@@ -1,4 +1,4 @@
-// Obstacle facets (SPEC §2.9, DESIGN §4): which physical kinds of obstacle a NOTAM's Item E names.
+// Obstacle facets (docs/contract.md §2.9, docs/design.md §4): which physical kinds of obstacle a NOTAM's Item E names.
 // A facet is 1 only on a high-confidence phrase; 0 means "no rule matched", never "absent".
 // Precision comes first: bare TOWER, WIND, TURBINE or POLE, and TWR in any form, never count.
 // Evidence and the labelled sample behind each rule: fixtures/facets/ (PROVENANCE.md, labelled.jsonl).

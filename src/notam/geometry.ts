@@ -1,4 +1,4 @@
-// A NOTAM's own geometry (DESIGN §2, §4): the area Item E describes, else the coarse Q-line circle.
+// A NOTAM's own geometry (docs/design.md §2, §4): the area Item E describes, else the coarse Q-line circle.
 //   parse coordinates → parts (chains, arcs, circles) → areas → repairPolygons → RFC 7946 check
 import { degreesToRadians } from "@turf/helpers";
 import { METERS_PER_NM, roughDistanceM } from "../geo/geodesy.js";

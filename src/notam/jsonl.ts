@@ -1,4 +1,4 @@
-// NOTAMs as JSON lines, one object a line, in the three shapes of ../shared/data/notam:
+// NOTAMs as JSON lines, one object a line, in the three shapes of the data corpus's NOTAM collections (docs/benchmarks.md):
 //   UK PIB      {id, nof, type, ref, qcode, fir, traffic, purpose, scope, lower, upper, coordinates, radius, itemA…itemG}
 //   raw text    {id, type, ref, itemQ, itemA…itemG, raw}
 //   xctools PIB {id, itemQ, itemA, itemB_pib: "18/09/12 12:30", itemC_pib: "PERM" | "18/09/28 09:00 EST", itemD…itemG}

@@ -1,4 +1,4 @@
-// NotamIsOfKind from the Q-code (letters 2–3 subject, 4–5 condition), refined by Item E (DESIGN §4).
+// NotamIsOfKind from the Q-code (letters 2–3 subject, 4–5 condition), refined by Item E (docs/design.md §4).
 // R/V NOTAMs that name an existing airspace become A when linking finds that airspace (link.ts).
 import type { QLine } from "../model/notam.js";
 import type { NotamKind } from "../model/vocab.js";
@@ -38,7 +38,7 @@ export function notamKind(q: QLine | undefined, itemE: string): NotamKind | null
 
 /**
  * A plain-language NOTAM (condition XX) about an airspace subject (`QRDXX EGD510C SPADEADAM NO DANGER AREA CROSSING
- * SERVICE AVAILABLE`, `QATXX … IN THE SCOTTISH TMA`): of no kind of its own (DESIGN §4), but it may inform about, or
+ * SERVICE AVAILABLE`, `QATXX … IN THE SCOTTISH TMA`): of no kind of its own (docs/design.md §4), but it may inform about, or
  * change, an airspace it names, so it is linked; unlinked it is left out.
  */
 export function isPlainAirspaceNotam(q: QLine | undefined): boolean {

@@ -1,4 +1,4 @@
-// NOTAM vertical limits: Items F and G, and the Q-line's flight levels, to a VerticalLimit (SPEC §2.4).
+// NOTAM vertical limits: Items F and G, and the Q-line's flight levels, to a VerticalLimit (docs/contract.md §2.4).
 // Spellings in the corpus (35 000 values of F/G): `SFC` `GND` `UNL` `1500FT AMSL` `FL660` `FL050` `500FT AGL`
 // `6000 FT AMSL` `0FT AGL`; rarer: `12 200 m (40 000 ft) MSL.` (thousands grouped by a blank, a conversion aside).
 import type { VerticalLimit } from "../model/contract.js";

@@ -5,7 +5,7 @@
 //     <QLine><FIR>EGTT</FIR><Code23>IL</Code23><Code45>XX</Code45>…</QLine><Coordinates>5408N00316W</Coordinates>
 //     <Radius>5</Radius><ItemA>EGNL</ItemA><StartValidity>2608010000</StartValidity><EndValidity>PERM</EndValidity>
 //     <Estimation>EST</Estimation><ItemD>…</ItemD><ItemE>…</ItemE><ItemF>…</ItemF><ItemG>…</ItemG></Notam>
-// The header's `Issued` is the briefing's as-of time and its FIR list what it briefs (DESIGN §4 freshness and
+// The header's `Issued` is the briefing's as-of time and its FIR list what it briefs (docs/design.md §4 freshness and
 // coverage). One broken Notam is a counted diagnostic; a document that does not parse to its end is cut.
 import { XMLValidator } from "fast-xml-parser";
 import {

@@ -1,6 +1,6 @@
 // A NOTAM source as bytes (a file, a download): gunzip when gzip, decode, then EAD PIB XML, SOFIA-Briefing text,
 // the FAA NOTAM API's JSON, JSON lines or ICAO text, recognised by content. A PIB says when it was issued and which FIRs it briefs (its as-of
-// time and coverage, DESIGN §4); the other formats do not (a SOFIA route brief lists a corridor, not whole FIRs).
+// time and coverage, docs/design.md §4); the other formats do not (a SOFIA route brief lists a corridor, not whole FIRs).
 // The caller does the I/O; this stays pure.
 import { createHash } from "node:crypto";
 import { decodeText, encodingDiagnostic, gunzipped } from "../ingest/text.js";

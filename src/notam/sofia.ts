@@ -1,4 +1,4 @@
-// SOFIA-Briefing PIB text, the French service's route and area briefing as it prints (DESIGN §2):
+// SOFIA-Briefing PIB text, the French service's route and area briefing as it prints (docs/design.md §2):
 //   Aérodrome de départ : LPPT LISBOA / HUMBERTO DELGADO        ← headings: not indented
 //   LFBB FIR BORDEAUX - LFFF FIR PARIS FIR                      ← the en-route FIRs a group of NOTAMs is about
 //       LFFA-R0269/26                                           ← issuing office and id: one NOTAM
@@ -11,7 +11,7 @@
 // The brief states no type (it lists what is in force: NOTAMN is read) and no issue time: its as-of time must be
 // declared (`--notam-as-of`, the HTTP answer's Last-Modified). A route brief lists the NOTAMs of a corridor along
 // its route, not of whole FIRs (two briefs of one day name 13 and 79 NOTAMs of LFFF): its silence proves nothing
-// about a FIR, so it covers none unless the operator declares `firs` (DESIGN §4, docs/activation.md §2).
+// about a FIR, so it covers none unless the operator declares `firs` (docs/design.md §4, docs/activation.md §2).
 import type { Diagnostic } from "../model/diagnostic.js";
 import { excerpt } from "../model/diagnostic.js";
 import { buildNotam, type NotamFields, type NotamReadResult } from "./build.js";

@@ -1,4 +1,4 @@
-// What a NOTAM does to the airspaces it is about, and which airspaces it only mentions (DESIGN §4 "activation, not
+// What a NOTAM does to the airspaces it is about, and which airspaces it only mentions (docs/design.md §4 "activation, not
 // mention"). The Q-code's condition says what happens (CA, CS, LW, AH activate; CD deactivates; CH changes or informs)
 // and Item E's words refine it, in English, French, German and the other languages Europe writes:
 //   `LF-R68 A B C ACTIVES`, `RESTRICTED AREA EDR132B (HEUBERG) ACT`, `LJR4 … AKTIVIRANO`   the area is the subject

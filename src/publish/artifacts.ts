@@ -36,7 +36,7 @@ export interface Artifact {
    */
   gz: () => Buffer;
   fragment: Buffer;
-  /** The country's OpenAir (DESIGN §8): a gzip object with the header (made when asked), its fragment for joins. */
+  /** The country's OpenAir (docs/design.md §8): a gzip object with the header (made when asked), its fragment for joins. */
   openair: { gz: () => Buffer; fragment: Buffer };
   /** How its fragments are laid out, when this run serialised them (a later run patches them by it). */
   layout?: Layout;
@@ -60,7 +60,7 @@ export interface Artifacts {
   europe: EuropeEntry;
 }
 
-/** Object key prefix of a tier (DESIGN §5). */
+/** Object key prefix of a tier (docs/design.md §5). */
 export function tierPrefix(tier: Tier): string {
   return tier === "dynamic" ? "v1" : "internal/static/v1";
 }
@@ -356,7 +356,7 @@ export function pieceOf(a: { entry: CountryEntry; fragment: Buffer }): Piece {
 
 /**
  * One gzip member holding a FeatureCollection of the given fragments (commas between them) with `meta.count`:
- * what a country's object is, and what the origin answers for a set of countries or EUROPE (DESIGN §6).
+ * what a country's object is, and what the origin answers for a set of countries or EUROPE (docs/design.md §6).
  */
 export function joinMember(parts: readonly Piece[], count: Count, tier: Tier): Buffer {
   return Buffer.concat(memberPieces(parts, count, tier).pieces);

@@ -1,4 +1,4 @@
-// Change sets (DESIGN §8): what changed in one country from the previous version of the same day, and the composed
+// Change sets (docs/design.md §8): what changed in one country from the previous version of the same day, and the composed
 // change from any earlier version to a later one. Features are compared as the JSON text they are published as, so
 // a change set applied to the old collection gives the new one exactly (collections are sorted by `_id`).
 //   U ──Δ1──▶ V1 ──Δ2──▶ V2      compose(Δ1, Δ2) = one change from U to V2: a feature added then changed is added,

@@ -1,5 +1,5 @@
 // CRC-32 of A‖B from crc(A), crc(B) and |B| alone (zlib's crc32_combine, GF(2) matrix method): lets
-// gzip members be joined from deflated fragments whose bytes are gone (DESIGN §6).
+// gzip members be joined from deflated fragments whose bytes are gone (docs/design.md §6).
 
 const POLY = 0xedb88320;
 

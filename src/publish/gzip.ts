@@ -1,4 +1,4 @@
-// Raw-deflate fragments that join into one gzip member (DESIGN §5–6).
+// Raw-deflate fragments that join into one gzip member (docs/design.md §5–6).
 // A fragment is deflated on its own and ended with a sync flush: byte-aligned, no final block, no
 // back-references before its start. So  header ‖ deflate(prefix) ‖ fragment ‖ deflate(",") ‖ fragment …
 // ‖ deflate(suffix, final) ‖ CRC-32 ‖ length  is a valid single-member gzip file.

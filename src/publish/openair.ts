@@ -1,4 +1,4 @@
-// OpenAir for gliding instruments (DESIGN §8): Naviter's extended format, version 2.0 (`AC` class, `AY` type, `AA`
+// OpenAir for gliding instruments (docs/design.md §8): Naviter's extended format, version 2.0 (`AC` class, `AY` type, `AA`
 // activation times), one block per polygon of every feature that is or may be active on the day (`No` is left out).
 // A `Yes` feature active for part of the day gets one `AA` per activation interval; `Unknown` gets none, so that
 // instruments always show it (the safe side). The feature's `_id` is a comment above its block: openAIP's reader

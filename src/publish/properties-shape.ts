@@ -1,4 +1,4 @@
-// Whether a feature's properties certainly conform to the contract's FeatureProperties (SPEC §2.3), checked by hand.
+// Whether a feature's properties certainly conform to the contract's FeatureProperties (docs/contract.md §2.3), checked by hand.
 // Kept by measurement: on the Europe benchmark's 48 402 published features zod's parse takes ~1.4 s, half of it in
 // the positions of linked NOTAMs' own geometries; this check ~0.1 s. It only ever says yes when zod would: a no
 // sends the properties to zod, which gives the verdict and its messages (test/publish/properties-shape.test.ts).

@@ -1,4 +1,4 @@
-// Publish one version (DESIGN §5): upload the objects that are not there yet, then the version
+// Publish one version (docs/design.md §5): upload the objects that are not there yet, then the version
 // manifest, then flip the pointer. Until the pointer is written the previous version stays live and
 // complete; a crash anywhere before leaves only unreferenced objects, and a re-run converges.
 import { createHash } from "node:crypto";

@@ -1,4 +1,4 @@
-// The record (DESIGN §8): every version of a day is a link in that day's chain (`previous`), the day's pointer
+// The record (docs/design.md §8): every version of a day is a link in that day's chain (`previous`), the day's pointer
 // names its head, and the day's first version with the change sets rebuilds every version of the day. Answers
 // "which version was live at T" and "what did version V hold for country C" long after V's own objects are gone.
 //   v1/days/2026-08-22/current.json ─▶ V5 ─previous─▶ V4 ─▶ … ─▶ V1 (first: its collections are kept)

@@ -1,4 +1,4 @@
-// Retention (DESIGN §5, §8), every age measured against the run's `now` (never the machine's clock, so a replay of
+// Retention (docs/design.md §5, §8), every age measured against the run's `now` (never the machine's clock, so a replay of
 // past days keeps what the live service would have kept):
 // - whole versions (their collections, fragments, OpenAir) for `keepMs`; the live one and any not older than it
 //   always (a run publishing beside this one, on a store without a cross-process compare-and-swap, may switch to

@@ -1,4 +1,4 @@
-// A version's objects uploaded (DESIGN §5): an object already stored is not written again (its key names its
+// A version's objects uploaded (docs/design.md §5): an object already stored is not written again (its key names its
 // content), and a few uploads are in flight at once.
 import PQueue from "p-queue";
 import type { ObjectStore, PutOptions } from "../store/store.js";

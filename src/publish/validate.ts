@@ -1,5 +1,5 @@
-// The contract check: SPEC §2 zod schemas for properties and structure (the geometry's shape by hand, measured in
-// geometry-shape.ts), RFC 7946 for geometry, and the invariants of DESIGN §4 that a schema cannot say. Nothing is
+// The contract check: docs/contract.md §2 zod schemas for properties and structure (the geometry's shape by hand, measured in
+// geometry-shape.ts), RFC 7946 for geometry, and the invariants of docs/design.md §4 that a schema cannot say. Nothing is
 // published that fails it.
 
 import { checkAreaGeometry } from "../geo/rfc7946.js";

@@ -1,5 +1,5 @@
 // src/resolve — one UTC day's activity: evidence, AIP hours, NOTAM and AUP links, the decision table, style.
-// Base activity of an airspace for one UTC day: the rows of the DESIGN §4 decision table that need
+// Base activity of an airspace for one UTC day: the rows of the docs/design.md §4 decision table that need
 // neither a linked NOTAM nor an AUP allocation. NOTAM and AUP rows come first in the table and are
 // layered on top of this result by the resolver stages that read those sources.
 
@@ -10,8 +10,6 @@ import { AirspaceType } from "../model/vocab.js";
 import { type SourceEvidence, type Verdict, verdictFor } from "./evidence.js";
 import { hoursOnDay } from "./hours.js";
 import { activeAt, type NowWindow } from "./now-window.js";
-
-export { activeAt, isActiveBy, NowWindow, type Timed, type Track } from "./now-window.js";
 
 /** The sources the activity of conditional airspaces depends on, each with its standing and coverage. */
 export interface ActivitySources {
@@ -52,7 +50,7 @@ export interface ActivitySubject {
   onDemand: boolean;
   onRequest: boolean;
   activeTimes: ReadonlyArray<{ start: string; end: string }>;
-  /** Its designator appears in the AUP data: the AUP decides (DESIGN §4 "AMC-manageable"). */
+  /** Its designator appears in the AUP data: the AUP decides (docs/design.md §4 "AMC-manageable"). */
   amcManaged?: boolean;
   /** Its own published hours, when its source states them. */
   hours?: AipHours;
@@ -106,7 +104,7 @@ export interface NotamEffect {
   own: { rule: Activity["rule"]; spans: Span[] };
 }
 
-/** Types active whenever they exist (DESIGN §4 "permanent airspace"). */
+/** Types active whenever they exist (docs/design.md §4 "permanent airspace"). */
 const PERMANENT_TYPES: ReadonlySet<number> = new Set([
   AirspaceType.PROHIBITED,
   AirspaceType.CTR,

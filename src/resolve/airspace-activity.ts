@@ -1,20 +1,21 @@
-// An airspace's activity on the day with its linked NOTAMs and AUP allocations (DESIGN §4 decision table):
+// An airspace's activity on the day with its linked NOTAMs and AUP allocations (docs/design.md §4 decision table):
 // AUP allocations and activation NOTAMs (A, and R/V that name it) add their intervals; an `exact`
 // deactivation NOTAM subtracts its intervals, anything less subtracts nothing; with nothing left the airspace
-// is No and the NOTAM stays listed. Intervals of different sources are listed side by side (SPEC §2.6).
+// is No and the NOTAM stays listed. Intervals of different sources are listed side by side (docs/contract.md §2.6).
 import { timeZoneOf } from "../geo/time-zones.js";
 import type { AupUupRecord, LinkedNotam, ScheduleRow, VerticalLimit } from "../model/contract.js";
 import { intersectSpans, isoInstant, type Span, unionSpans } from "../model/time.js";
 import type { ActivationType } from "../model/vocab.js";
 import type { NormalizedAirspace } from "../normalize/airspace.js";
-import { type Activity, type ActivityContext, activeAt, baseActivity, type NotamEffect } from "./activity.js";
+import { type Activity, type ActivityContext, baseActivity, type NotamEffect } from "./activity.js";
 import type { DayAllocation } from "./aup.js";
 import { linkedNotam, notamRows, rowOf } from "./linked-notam.js";
 import type { DayNotam } from "./notams.js";
+import { activeAt } from "./now-window.js";
 
 export interface AirspaceDay {
   activity: Activity;
-  /** Activation intervals per source (may overlap across sources, SPEC §2.6). */
+  /** Activation intervals per source (may overlap across sources, docs/contract.md §2.6). */
   intervals: Span[];
   rows: ScheduleRow[];
   notams: LinkedNotam[];
@@ -23,7 +24,7 @@ export interface AirspaceDay {
 
 export interface Linked {
   notams?: readonly DayNotam[];
-  /** Activation NOTAMs that name this airspace's area but not certainly this volume (DESIGN §4 "unsure"). */
+  /** Activation NOTAMs that name this airspace's area but not certainly this volume (docs/design.md §4 "unsure"). */
   unsure?: readonly DayNotam[];
   allocations?: readonly DayAllocation[];
   /** Its designator appears in the AUP data (AMC-manageable): conditional on the AUP. */
@@ -106,7 +107,7 @@ function decidedDay(a: NormalizedAirspace, ctx: ActivityContext, linked: Linked)
   const effect = notamEffectOf(base, baseSpans, notamsIn, subtract, activating, active);
   const touched = effect.deactivatedBy.length + effect.untrusted.length > 0;
   if (byNotam || byAup) {
-    // the union per source, sources side by side (SPEC §2.6); the same interval from two sources is listed
+    // the union per source, sources side by side (docs/contract.md §2.6); the same interval from two sources is listed
     // once, so a whole day stays one 00:00Z→00:00Z interval
     const spans = distinct([
       ...baseSpans,
@@ -214,7 +215,7 @@ function rowsOf(spans: Span[]): ScheduleRow[] {
   return spans.map(([s, e]) => ({ start: isoInstant(s), end: isoInstant(e) }));
 }
 
-/** SPEC §2.11 */
+/** docs/contract.md §2.11 */
 function aupRecord(x: DayAllocation): AupUupRecord {
   // the allocation as planned (it may run past midnight); its share of the day is in the intervals
   return {

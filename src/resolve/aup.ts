@@ -1,4 +1,4 @@
-// AUP/UUP for one UTC day (DESIGN §3): the latest plan of AUP day D-1 covers 00:00–06:00, the latest plan
+// AUP/UUP for one UTC day (docs/design.md §3): the latest plan of AUP day D-1 covers 00:00–06:00, the latest plan
 // of AUP day D covers 06:00–24:00 (a UUP replaces its AUP). Allocations are linked to airspaces by the
 // designator normaliser of the NOTAMs, dropping a flight-plan-buffer `Z` only when the base designator exists.
 import type { AupAllocation, AupPlan } from "../model/aup.js";

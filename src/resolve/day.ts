@@ -3,12 +3,13 @@
 import type { Feature } from "../model/contract.js";
 import type { Explanation } from "../model/explain.js";
 import type { NormalizedAirspace } from "../normalize/airspace.js";
-import { type ActivityContext, NowWindow, type Timed, type Track } from "./activity.js";
+import type { ActivityContext } from "./activity.js";
 import { airspaceDay } from "./airspace-activity.js";
 import type { DayAllocation } from "./aup.js";
 import { explainActivity } from "./explain.js";
 import { airspaceFeature } from "./feature.js";
 import type { DayNotam } from "./notams.js";
+import { NowWindow, type Timed, type Track } from "./now-window.js";
 
 export interface DayLinks {
   notams?: ReadonlyMap<string, DayNotam[]>;

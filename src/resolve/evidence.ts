@@ -1,4 +1,4 @@
-// What a NOTAM or AUP source proves (DESIGN §4, docs/activation.md): silence counts as "not active" only from a
+// What a NOTAM or AUP source proves (docs/design.md §4, docs/activation.md): silence counts as "not active" only from a
 // source that is fresh by its own as-of time and briefs the airspace's FIR. A source is fresh when its as-of time
 // comes from its content (a PIB's `Issued`, an AUP's issue time) or an operator's declaration, lies no further
 // than the maximum age before `now` and not after it, and it holds records. Everything else is not evidence.

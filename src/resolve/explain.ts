@@ -1,4 +1,4 @@
-// Why an airspace has its state (issue 15 §5): the one row of the DESIGN §4 decision table that fired, and the
+// Why an airspace has its state (issue 15 §5): the one row of the docs/design.md §4 decision table that fired, and the
 // evidence it rests on (which source, its as-of time and coverage; which NOTAM or AUP row; which AIP hours).
 // Kept per published version (src/model/explain.ts) for `airspace-publisher explain` and the map page's popup: the
 // sentence (`because`) names sources by kind and as-of time only, never by file or URL, so the origin may show it.

@@ -1,4 +1,4 @@
-// Airspaces named by place and kind rather than by designator (DESIGN §4 linking, generalised):
+// Airspaces named by place and kind rather than by designator (docs/design.md §4 linking, generalised):
 //   NOTAM `CTR LE TOUQUET HOURS …`, `DEAUVILLE TMA HOURS …`, `TMA 1, 2, 3, 5, 6 SEINE …`, `BEAUVECHAIN TMA ONE A`,
 //   `LILLE CTR AND TMA 1 TO 13 LILLE`   ↔   airspaces `CTR LeTouquet 118.45`, `Deauville1 120.35` (a TMA),
 //   `Seine4 118.05`, `BEAUVECHAIN TMA 1A`, `TMA Lille10 134.825`, YAIXM `BARKSTON HEATH` (an ATZ).

@@ -1,4 +1,4 @@
-// Linking NOTAMs (and AUP allocations) to airspaces by designator (DESIGN §4): an index from every designator an
+// Linking NOTAMs (and AUP allocations) to airspaces by designator (docs/design.md §4): an index from every designator an
 // airspace answers to, looked up with the designators a NOTAM names (src/notam/designator.ts), each judged a subject
 // or a mention (src/notam/subject.ts). A named volume links itself, else the source's volume that holds it
 // (`LF-R201 B1` → the file's `LF-R201B`; `LF-R203C` → its `LF-R203ABC`); an area named without sector links all its

@@ -1,4 +1,4 @@
-// The LinkedNotam record of SPEC §2.9, and the schedule rows a NOTAM contributes (SPEC §2.8).
+// The LinkedNotam record of docs/contract.md §2.9, and the schedule rows a NOTAM contributes (docs/contract.md §2.8).
 import type { LinkedNotam, ScheduleRow, VerticalLimit } from "../model/contract.js";
 import { isoInstant, type Span } from "../model/time.js";
 import type { NotamGeometry } from "../notam/geometry.js";

@@ -1,4 +1,4 @@
-// NOTAMs not linked to an airspace become features of their own (SPEC §2.3, §2.10; DESIGN §4):
+// NOTAMs not linked to an airspace become features of their own (docs/contract.md §2.3, §2.10; docs/design.md §4):
 // R, V and obstacle NOTAMs as type 99 `graphicalNotam`; A and D NOTAMs as type 98 `airspace`.
 
 import { bundledFirIndex } from "../geo/fir-index.js";
@@ -10,9 +10,9 @@ import type { ActivationType } from "../model/vocab.js";
 import { AirspaceType } from "../model/vocab.js";
 import { obstacleFacets } from "../notam/facets.js";
 import type { NotamGeometry } from "../notam/geometry.js";
-import { activeAt, type NowWindow } from "./activity.js";
 import { linkedNotam } from "./linked-notam.js";
 import type { DayNotam } from "./notams.js";
+import { activeAt, type NowWindow } from "./now-window.js";
 import { type PaletteKey, styleFor } from "./style.js";
 
 export type Variant = "production" | "development";

@@ -7,10 +7,10 @@ import { notamExplanation } from "../model/explain.js";
 import type { Notam } from "../model/notam.js";
 import type { UtcDay } from "../model/time.js";
 import { notamGeometry } from "../notam/geometry.js";
-import { NowWindow, type Timed, type Track } from "./activity.js";
 import type { AirspaceLinker } from "./link.js";
 import { type NotamTiming, notamFeature, notamFeatureAt, type Variant } from "./notam-feature.js";
 import { type DayNotam, notamsForDay } from "./notams.js";
+import { NowWindow, type Timed, type Track } from "./now-window.js";
 
 export interface NotamSummary {
   read: number;

@@ -1,4 +1,4 @@
-// NOTAMs for one UTC day (DESIGN §4): drop what is replaced or cancelled, keep what meets the day, decide
+// NOTAMs for one UTC day (docs/design.md §4): drop what is replaced or cancelled, keep what meets the day, decide
 // each one's kind, expand its Item D, read its limits, and link those that name an airspace.
 
 import { countryOfIcao } from "../geo/icao-prefixes.js";
@@ -30,7 +30,7 @@ export interface DayNotam {
   lower?: VerticalLimit;
   /** Home country, from Item A (else the Q-line FIR). */
   country?: string;
-  /** Airspaces it is about (DESIGN §4): what it does to them is `effect`. */
+  /** Airspaces it is about (docs/design.md §4): what it does to them is `effect`. */
   linked: NormalizedAirspace[];
   /** What it does to the airspaces it is about: activates, deactivates, changes (never `No`) or only informs. */
   effect: NotamEffect;

@@ -1,4 +1,4 @@
-// One palette for every feature (DESIGN §4 dynamicStyle), in the spirit of ICAO VFR charts.
+// One palette for every feature (docs/design.md §4 dynamicStyle), in the spirit of ICAO VFR charts.
 // The map page's legend is generated from PALETTE, so a colour changes in one place only.
 import type { DynamicStyle } from "../model/contract.js";
 import type { IsActive, PaintDirection } from "../model/vocab.js";
@@ -107,7 +107,7 @@ export function paletteKeyOf(type: number, icaoClass: number | undefined): Palet
 }
 
 /**
- * Opacity factors per activity: inactive airspaces fade but stay drawn (SPEC §2.12), Unknown in between. Apart by
+ * Opacity factors per activity: inactive airspaces fade but stay drawn (docs/contract.md §2.12), Unknown in between. Apart by
  * more than a shade: an inactive fill is a fifth of an active one (and `unknownActivity` marks Unknown besides).
  */
 const FADE: Record<IsActive, { fill: number; line: number }> = {

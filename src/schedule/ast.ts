@@ -6,7 +6,7 @@ export interface DateRef {
   day: number;
   /** Month 0–11 when the text names it for this date (`FEB 05`, `05 FEB`). */
   month?: number;
-  /** The last month named before this date anywhere in the text (the carry of DESIGN §3). */
+  /** The last month named before this date anywhere in the text (the carry of docs/design.md §3). */
   carry?: number;
   at: number;
 }

@@ -1,4 +1,4 @@
-// The `schedule` of ItemDParsedSchedule (SPEC §2.9): the resolved reading in a compact, stable JSON form.
+// The `schedule` of ItemDParsedSchedule (docs/contract.md §2.9): the resolved reading in a compact, stable JSON form.
 // Schema in model/contract.ts (CompactSchedule); documented in docs/item-d-schedule.md.
 import type { CompactSchedule } from "../model/contract.js";
 import type { TimePoint } from "./ast.js";

@@ -1,4 +1,4 @@
-// Item D for one UTC day: parse, resolve, expand, and decide the status by certainty (DESIGN §3).
+// Item D for one UTC day: parse, resolve, expand, and decide the status by certainty (docs/design.md §3).
 // `exact` needs one reading, no assumption and passing consistency checks; `partial` names its assumption
 // and may be widened; `fallback` and `unsupported` stand for [B, C]. A wrong `exact` is the worst defect.
 
@@ -13,7 +13,7 @@ import { dayOf, type Reading, resolveGroups, windowOf } from "./resolve.js";
 import { isBlank } from "./tokens.js";
 import type { Validity } from "./validity.js";
 
-/** Changes whenever a result can change (SPEC §9). */
+/** Changes whenever a result can change (docs/contract.md §9). */
 export const PARSER_VERSION = "itemd-1.2.0";
 
 export interface ScheduleIssue {

@@ -1,4 +1,4 @@
-// Item D tokens to groups (DESIGN §3). A group is `[selector] times [EXC selector]`; groups are separated by
+// Item D tokens to groups (docs/design.md §3). A group is `[selector] times [EXC selector]`; groups are separated by
 // commas, or by a new selector after times when the comma is missing (`MON 0930-1730 TUE-FRI 0900-1730`).
 //   DEC 27-29 1600-0100, 30 1600-2330      dates, month carried across the comma
 //   06-10 13-17 APR 0800-1700              day-first: the month after the days applies to them

@@ -1,4 +1,4 @@
-// Parsed groups to readings: dates placed on the calendar inside [B, C] (DESIGN §3), weekdays as sets.
+// Parsed groups to readings: dates placed on the calendar inside [B, C] (docs/design.md §3), weekdays as sets.
 // A bare day number is the date with that number inside [B, C]; only when [B, C] holds it more than once
 // does the month carried from earlier in the text decide. Where the text allows two readings, both are kept.
 import { civilFromDays, DAY_MS } from "../model/time.js";

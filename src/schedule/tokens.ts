@@ -6,7 +6,7 @@ export const MONTHS = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "
 /** Weekdays in JavaScript's getUTCDay order (0 = Sunday). */
 export const WEEKDAYS = ["SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT"] as const;
 
-/** Words that point outside the text: the schedule cannot be known from Item D alone (DESIGN §3 `unsupported`). */
+/** Words that point outside the text: the schedule cannot be known from Item D alone (docs/design.md §3 `unsupported`). */
 const UNSUPPORTED = new Set([
   "HOL",
   "HOLIDAY",

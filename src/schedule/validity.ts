@@ -46,7 +46,7 @@ export function parseValidity(itemB: string, itemC: string): ValidityParse {
   const stamp = est ? cText.slice(0, -3).trim() : cText;
   let c = parseStamp(stamp);
   if (c === undefined) return { ok: false, reason: `Item C "${itemC}" is not YYMMDDhhmm[EST] or PERM` };
-  // an Item C written …2359 ends at the end of that day (DESIGN §3)
+  // an Item C written …2359 ends at the end of that day (docs/design.md §3)
   if (stamp.endsWith("2359")) c += 60_000;
   if (c <= b) return { ok: false, reason: `Item C "${itemC}" is not after Item B "${itemB}"` };
   return { ok: true, value: { b, c, est } };

@@ -1,4 +1,4 @@
-// The master features' buckets (DESIGN §5): which bucket holds a feature, what a bucket holds, and the drain that
+// The master features' buckets (docs/design.md §5): which bucket holds a feature, what a bucket holds, and the drain that
 // writes the journal's waiting messages into them with bounded concurrency.
 import { createHash } from "node:crypto";
 import PQueue from "p-queue";
@@ -16,7 +16,7 @@ const JSON_HEADERS = { contentType: "application/json", cacheControl: "no-store"
 /**
  * Master features live in `BUCKETS` objects, `internal/master-features/<bbbb>.json` by the id's SHA-256, each a map
  * of id → the feature's dynamic part with its version and hash: a first load of 49 000 features is a few hundred
- * writes, not one per feature (issue 24; DESIGN §5 names one object per feature, and allows batches), and a refresh
+ * writes, not one per feature (issue 24; docs/design.md §5 names one object per feature, and allows batches), and a refresh
  * that changes a few features rewrites a few buckets of ~100 features each (parsing and writing a bucket again was a
  * third of a Europe-scale refresh's shadow step with 256 of them). The key has four hex digits: a store of the
  * buckets before, 64 `<bb>.json` or 256 `<bbb>.json`, is loaded again like one of an object per feature.

@@ -1,4 +1,4 @@
-// Following a published version (DESIGN §5) at the cost of what changed (issue 24): a country whose collection has
+// Following a published version (docs/design.md §5) at the cost of what changed (issue 24): a country whose collection has
 // the SHA-256 the shadow state last followed, with every feature in step then and nothing waiting in the journal
 // since, has the same features with the same dynamic parts, so neither it nor its part of the shadow manifest is
 // read again (unless the master features are in an earlier layout, which loads every feature again). A country
@@ -6,15 +6,16 @@
 // hashes carried from its part. Any other state reads every country.
 import type { Feature } from "../model/contract.js";
 import type { ObjectStore } from "../store/store.js";
+import { legacyKeys, MASTER_PREFIX } from "./buckets.js";
 import { Journal } from "./journal.js";
 import { type PriorShadow, readParts, readShadowManifest, type ShadowManifest, type ShadowPart } from "./manifest.js";
-import { legacyKeys, MASTER_PREFIX, runShadow, type ShadowOptions, type ShadowResult } from "./shadow.js";
+import { runShadow, type ShadowOptions, type ShadowResult } from "./shadow.js";
 
 /** A published version's countries: each collection's SHA-256, and how to read its features. */
 export interface Published {
   sha256: ReadonlyMap<string, string>;
   read(cc: string): Promise<Feature[]>;
-  /** The country's change from version `from` (its change set, DESIGN §8), when the version has one. */
+  /** The country's change from version `from` (its change set, docs/design.md §8), when the version has one. */
   change?(cc: string): Promise<CountryChange | undefined>;
 }
 

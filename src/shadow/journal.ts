@@ -1,5 +1,5 @@
-// src/shadow — the shadow path of DESIGN §5: journal, master features and the public status document.
-// The shadow path's durable queue (DESIGN §5): messages are written in batches, one store object per batch of up
+// src/shadow — the shadow path of docs/design.md §5: journal, master features and the public status document.
+// The shadow path's durable queue (docs/design.md §5): messages are written in batches, one store object per batch of up
 // to 1 000 (`internal/shadow/journal/<last seq>.json`), so a first load of 49 000 features costs 49 journal writes,
 // not 49 000. A crashed run's batches are found and drained by the next: handling a message twice writes the same
 // feature again, so nothing is lost by settling batches late. A message that failed `maxAttempts` times moves to

@@ -1,4 +1,4 @@
-// The shadow manifest (DESIGN §5): which hash of each feature's dynamic part the master features hold. It is split by
+// The shadow manifest (docs/design.md §5): which hash of each feature's dynamic part the master features hold. It is split by
 // country (issue 24): a head, `internal/shadow/manifest.json`, names each country's part, an object of id → hash
 // whose key carries its content's SHA-256; a run reads the parts of the countries it reads, writes those that
 // changed, and rewrites only the head (~5 KB at Europe scale, against 5.4 MB for the one manifest before). The head

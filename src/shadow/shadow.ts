@@ -1,4 +1,4 @@
-// The shadow publication path (DESIGN §5): diff each feature's dynamic part against the previous shadow manifest,
+// The shadow publication path (docs/design.md §5): diff each feature's dynamic part against the previous shadow manifest,
 // enqueue the changes in the journal, drain it with bounded concurrency into the master features' buckets,
 // write the new shadow manifest, then the public diagnostics of bootstrap, parity and the queue.
 import { createHash } from "node:crypto";
@@ -19,7 +19,6 @@ export const BOOTSTRAP_KEY = "internal/shadow/bootstrap.json";
 const SCHEMA = 1;
 
 // the buckets' names, as follow.ts, the tests and the benchmarks import them
-export { BUCKETS, legacyKeys, MASTER_PREFIX, type MasterFeature, masterKey, readMaster } from "./buckets.js";
 
 const Bootstrap = z.strictObject({ schema: z.literal(SCHEMA), completedAt: IsoInstant, total: z.number().int() });
 

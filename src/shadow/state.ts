@@ -1,4 +1,4 @@
-// What the shadow path compares (DESIGN §5): the features published, each with the hash of its dynamic part, against
+// What the shadow path compares (docs/design.md §5): the features published, each with the hash of its dynamic part, against
 // the hashes the shadow manifest's parts hold, and the hashes this run wrote. Features carried in step from a part
 // (shadow/follow.ts: a changed country's unchanged features) cost one lookup each and nothing more, and a country
 // carried whole is not here at all (only its count): only ids whose hash the parts did not hold, or that this run

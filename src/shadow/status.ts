@@ -1,4 +1,4 @@
-// The diagnostics document `v1/status/master-features.json` (DESIGN §5, SPEC §3 and §4.2). Public: counts and
+// The diagnostics document `v1/status/master-features.json` (docs/design.md §5, docs/contract.md §3 and §4.2). Public: counts and
 // fixed reason codes only, never feature ids, queue payloads, keys or error text.
 import { z } from "zod";
 import { IsoInstant } from "../model/contract.js";
@@ -6,11 +6,11 @@ import { isoInstant } from "../model/time.js";
 
 export const STATUS_KEY = "v1/status/master-features.json";
 
-/** Why the status is degraded: one fixed code per condition of SPEC §3, in the table's order. */
+/** Why the status is degraded: one fixed code per condition of docs/contract.md §3, in the table's order. */
 export const REASONS = ["publishLag", "queueAge", "backlog", "bootstrap", "unresolvedFailures", "parity"] as const;
 export type Reason = (typeof REASONS)[number];
 
-/** SPEC §3 thresholds; a value degrades when it is strictly above its threshold. */
+/** docs/contract.md §3 thresholds; a value degrades when it is strictly above its threshold. */
 export const THRESHOLDS = {
   /** Publication lag, seconds (30 minutes). */
   publishLagSeconds: 30 * 60,
@@ -62,7 +62,7 @@ export interface StatusInputs {
 
 const seconds = (ms: number) => Math.max(0, Math.floor(ms / 1000));
 
-/** Applies SPEC §3: degraded when any one condition holds; `reasons` lists the conditions that do. */
+/** Applies docs/contract.md §3: degraded when any one condition holds; `reasons` lists the conditions that do. */
 export function statusOf(inputs: StatusInputs, now: number): StatusDocument {
   const publishLagSeconds = seconds(now - inputs.publishedAt);
   const { oldestEnqueuedAt, backlog, unresolvedFailures, deadLetters } = inputs.queue;

@@ -1,4 +1,4 @@
-// The lease of DESIGN §5 for stores without conditional writes (s3rver, Swift): a run writes
+// The lease of docs/design.md §5 for stores without conditional writes (s3rver, Swift): a run writes
 // `<prefix>/lease.json` naming itself, waits, and reads it back; another live lease, or a lease that is not
 // its own after the wait, means another run is publishing and this one stops. Stores with conditional
 // writes need no lease: the pointer flip itself is a compare-and-swap.

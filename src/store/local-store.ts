@@ -1,4 +1,4 @@
-// The default store: a local folder with exactly the bucket's key layout (DESIGN §1).
+// The default store: a local folder with exactly the bucket's key layout (docs/design.md §1).
 // Writes go to a temporary file in the same folder, then rename: atomic on POSIX file systems.
 import { randomBytes } from "node:crypto";
 import { link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";

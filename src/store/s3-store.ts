@@ -23,7 +23,7 @@ import {
 export interface S3StoreOptions {
   /**
    * An S3-compatible server (`http://127.0.0.1:4568`). With it the client addresses buckets by path and sends
-   * checksums only where an operation requires them (DESIGN §5). @default AWS S3
+   * checksums only where an operation requires them (docs/design.md §5). @default AWS S3
    */
   endpoint?: string;
   /** @default the SDK's chain (`AWS_REGION`, `~/.aws/config`) */

@@ -28,7 +28,7 @@ export interface ObjectStore {
   list(prefix: string): Promise<string[]>;
   delete(key: string): Promise<void>;
   /**
-   * Compare-and-swap for the pointer (DESIGN §5): writes only when the object's ETag is still `expected.etag`,
+   * Compare-and-swap for the pointer (docs/design.md §5): writes only when the object's ETag is still `expected.etag`,
    * or when `expected.absent` and there is no object. Stores without it fall back to a lock object.
    */
   putIfMatch?(key: string, body: Buffer, options: PutOptions, expected: PutExpectation): Promise<ConditionalPut>;

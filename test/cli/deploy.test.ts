@@ -1,4 +1,4 @@
-// The deployment files (jobs/deploy) keep DESIGN §1's schedule and §8's tomorrow: every quarter hour of the UTC day
+// The deployment files (jobs/deploy) keep docs/design.md §1's schedule and §8's tomorrow: every quarter hour of the UTC day
 // has a run, and each run from 15:00 on publishes tomorrow too (`run --tomorrow auto`, its default, or `yes`),
 // none before. The crontab is read by a small parser of its five fields (numbers, ranges, steps, `*`).
 import { readFileSync } from "node:fs";

@@ -1,6 +1,6 @@
 // `run` against a real HTTP server on loopback serving the real UK files of fixtures/uk (YAIXM airspace and services,
 // the NATS PIB XML) with ETag and Last-Modified (issue 16 §3). Each fault is injected on one path and gives its
-// documented outcome (DESIGN §4, docs/activation.md §2):
+// documented outcome (docs/design.md §4, docs/activation.md §2):
 // - a NOTAM feed answering 500, hanging past its timeout or cut off mid-body: its last good copy, stale, and the
 //   NOTAM-activated areas it would have made `No` become `Unknown`;
 // - a 503 that clears: tried again with backoff, fresh;

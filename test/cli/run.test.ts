@@ -117,7 +117,7 @@ describe("run / republish", () => {
       ),
     ).toBe(0);
     expect(t.out()).toMatch(/sources: notams fresh\n/);
-    // and the internal static tier (DESIGN §5): the airspaces alone, meta.tier static
+    // and the internal static tier (docs/design.md §5): the airspaces alone, meta.tier static
     const staticPointer = JSON.parse(readFileSync(path.join(store, "internal/static/v1/current.json"), "utf8"));
     const staticManifest = JSON.parse(readFileSync(path.join(store, staticPointer.manifest), "utf8"));
     expect([staticManifest.tier, staticManifest.date, Object.keys(staticManifest.countries)]).toEqual([

@@ -11,7 +11,7 @@ describe("docs/contract.schema.json", () => {
     expectGolden(FILE, contractJsonSchema());
   });
 
-  it("names every SPEC §2 structure", () => {
+  it("names every docs/contract.md §2 structure", () => {
     const defs = Object.keys((JSON.parse(readFileSync(FILE, "utf8")) as { $defs: object }).$defs);
     for (const name of [
       "Feature",

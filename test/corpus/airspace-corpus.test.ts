@@ -1,4 +1,4 @@
-// Invariants over every real airspace file in ../shared/data/airspace (DESIGN §2): each publishes on
+// Invariants over every real airspace file in ../shared/data/airspace (docs/design.md §2): each publishes on
 // its own with zero contract violations, and every record read is published, skipped or filtered, each
 // skip and repair with a diagnostic. Without the corpus the same checks run on fixtures/sample.
 import { readdirSync, readFileSync } from "node:fs";

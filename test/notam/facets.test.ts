@@ -1,4 +1,4 @@
-// Obstacle facets (SPEC §2.9) against a hand-labelled sample of real Item E texts (fixtures/facets/PROVENANCE.md).
+// Obstacle facets (docs/contract.md §2.9) against a hand-labelled sample of real Item E texts (fixtures/facets/PROVENANCE.md).
 // Precision first: not one false 1 over the sample. Recall is shown in the test names and must reach 90 % for every
 // facet with at least 10 positives. Then one named test per phrase that must, or must never, count.
 import { readFileSync } from "node:fs";

@@ -13,7 +13,7 @@ import { FIXTURES, SHARED_DATA } from "../helpers.js";
 
 const NM = METERS_PER_NM;
 
-// Every NOTAM of ../shared/data/notam (JSON lines, fields read directly). R and W subjects (DESIGN §4: restrictive
+// Every NOTAM of ../shared/data/notam (JSON lines, fields read directly). R and W subjects (docs/design.md §4: restrictive
 // and activity NOTAMs) whose Item E holds a coordinate should be drawn from Item E, inside their own Q-line circle
 // widened by max(2 NM, 20 %) and by the rounding of the Q-line centre to whole minutes (≤ 0.71 NM).
 describe("notamGeometry: corpus", () => {

@@ -1,4 +1,4 @@
-// NOTAM Item E geometry (DESIGN §2, §4): named tests per coordinate spelling and per shape, golden files of real
+// NOTAM Item E geometry (docs/design.md §2, §4): named tests per coordinate spelling and per shape, golden files of real
 // Item E texts (fixtures/notam-geometry), properties. The corpus run is test/notam/geometry-corpus.test.ts.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";

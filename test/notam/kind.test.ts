@@ -4,7 +4,7 @@ import { isObstacle, notamKind } from "../../src/notam/kind.js";
 
 const q = (code: string): QLine => ({ fir: "EGTT", code, raw: `EGTT/${code}` });
 
-describe("notamKind (DESIGN §4)", () => {
+describe("notamKind (docs/design.md §4)", () => {
   it.each([
     ["QRDCA", "DANGER AREA EG D037 PORTSMOUTH ACTIVATED", "R"],
     ["QRTCA", "TEMPO RESTRICTED AREA", "R"],

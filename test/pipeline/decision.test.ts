@@ -1,4 +1,4 @@
-// One golden scenario per row of the DESIGN §4 activation decision table, built from real records of the
+// One golden scenario per row of the docs/design.md §4 activation decision table, built from real records of the
 // shared corpus (fixtures/decision/PROVENANCE.md). Each case folder holds airspace.geojson, optional
 // notams.jsonl and aup_<YYYY-MM-DDTHHMMZ>.csv, and case.json; the case is published with publishDay into a
 // throwaway store, EUROPE is read back, validated, its expected activity checked, and every feature's
@@ -155,7 +155,7 @@ describe.each(cases)("decision case %s", (name) => {
     }
   };
 
-  it("activity as DESIGN §4 says", checkExpect);
+  it("activity as docs/design.md §4 says", checkExpect);
   it("mapping matches expected.json", async () => {
     const { europe, manifest } = await published();
     expectGolden(path.join(dir, "expected.json"), goldenOf(europe, manifest));

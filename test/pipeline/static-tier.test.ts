@@ -1,4 +1,4 @@
-// The internal static tier (DESIGN §5): the airspaces built from the airspace sources alone, before NOTAMs and
+// The internal static tier (docs/design.md §5): the airspaces built from the airspace sources alone, before NOTAMs and
 // AUP, under internal/static/v1 with meta.tier "static"; the public tier is unchanged beside it.
 import { readFileSync } from "node:fs";
 import path from "node:path";

@@ -1,4 +1,4 @@
-// Change sets (DESIGN §8): a diff applied to the old collection gives the new one exactly, and any run of
+// Change sets (docs/design.md §8): a diff applied to the old collection gives the new one exactly, and any run of
 // consecutive diffs composes into one that does the same. Property-based over random sequences of collections, then
 // through publishVersion and the record on a real store.
 import fc from "fast-check";

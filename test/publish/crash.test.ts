@@ -1,4 +1,4 @@
-// Crash safety of `publish` through the CLI as a real process (DESIGN §5): SIGKILL at random points, a flaky S3
+// Crash safety of `publish` through the CLI as a real process (docs/design.md §5): SIGKILL at random points, a flaky S3
 // endpoint (real HTTP proxy injecting 503s, delays, dropped connections), two publishers at once, and re-runs that
 // upload only what changed. After every one of them the live version is complete, and the next run converges.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -142,7 +142,7 @@ async function expectComplete(store: ObjectStore): Promise<VersionManifest> {
 }
 
 /** Every published file under a folder with its mtime, keyed by store key (`internal/` bookkeeping aside). */
-/** The public status document, rewritten by every publish (DESIGN §5). */
+/** The public status document, rewritten by every publish (docs/design.md §5). */
 const STATUS = "v1/status/master-features.json";
 
 function snapshot(dir: string): Map<string, number> {

@@ -1,4 +1,4 @@
-// OpenAir for instruments (issue 23 §3, DESIGN §8) on the real UK publication of `make run`: openAIP's own reader
+// OpenAir for instruments (issue 23 §3, docs/design.md §8) on the real UK publication of `make run`: openAIP's own reader
 // (@openaip/openair-parser, strict version 2.0, geometries validated) reads the whole file; it holds exactly the
 // features active or possibly active on the day, one block per polygon; `AA` are the features' intervals where a
 // `Yes` feature is not active all day, and `Unknown` ones carry none.

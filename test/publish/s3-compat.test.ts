@@ -1,4 +1,4 @@
-// The S3 store and publishing against two real S3-compatible servers on loopback, started here (DESIGN §7):
+// The S3 store and publishing against two real S3-compatible servers on loopback, started here (docs/design.md §7):
 // s3rver (npm; ignores conditional writes) and OpenStack Swift with its S3 API (Debian packages; refuses them
 // with 501). Every object is read back and compared byte for byte; request counts come from a real HTTP proxy.
 import { randomBytes } from "node:crypto";
@@ -137,7 +137,7 @@ describe.each(Object.keys(SERVERS) as (keyof typeof SERVERS)[])("against %s", (n
       tier: "dynamic",
     }) satisfies PublishInput;
 
-  it("publishes what the local store gets, byte for byte, with the metadata of DESIGN §5", async () => {
+  it("publishes what the local store gets, byte for byte, with the metadata of docs/design.md §5", async () => {
     const s = store();
     const local = new LocalStore(tempDir());
     const published = await publishVersion(s, input());

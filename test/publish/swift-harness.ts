@@ -1,4 +1,4 @@
-// OpenStack Swift with its S3 API on loopback, from Debian's packages (DESIGN §7): an account, a container and an
+// OpenStack Swift with its S3 API on loopback, from Debian's packages (docs/design.md §7): an account, a container and an
 // object server on one device with one replica, a proxy with s3api + tempauth, and memcached, all configured in a
 // temporary folder and started by the tests. Swift answers conditional PUTs with 501 and needs Content-MD5 on
 // DeleteObjects, so it exercises the lease path of the publisher.

@@ -19,7 +19,7 @@ const subject = (over: Partial<ActivitySubject> = {}): ActivitySubject => ({
   ...over,
 });
 
-describe("baseActivity (DESIGN §4 decision table, rows without NOTAM or AUP)", () => {
+describe("baseActivity (docs/design.md §4 decision table, rows without NOTAM or AUP)", () => {
   it("a permanent airspace is active the whole day as one 00:00Z→00:00Z interval", () => {
     const a = baseActivity(subject(), { day, now: at("10:00"), sources: missing });
     expect(a).toEqual({

@@ -1,4 +1,4 @@
-// The NOTAM rows of the DESIGN §4 decision table on hand-made airspaces and NOTAMs.
+// The NOTAM rows of the docs/design.md §4 decision table on hand-made airspaces and NOTAMs.
 import { describe, expect, it } from "vitest";
 import type { Notam } from "../../src/model/notam.js";
 import { airspaceDay } from "../../src/resolve/airspace-activity.js";

@@ -1,4 +1,4 @@
-// "No" only on fresh evidence that covers the airspace (DESIGN §4, docs/activation.md): a source's standing at
+// "No" only on fresh evidence that covers the airspace (docs/design.md §4, docs/activation.md): a source's standing at
 // `now` from its as-of time, and what the sources of one kind say about one FIR.
 import { describe, expect, it } from "vitest";
 import { type SourceFacts, standingOf, verdictFor } from "../../src/resolve/evidence.js";

@@ -57,7 +57,7 @@ describe(`linking on ${CASES.length} hand-labelled real NOTAMs (fixtures/links)`
       const aerodromes = aerodromePoints(notams);
       for (const c of CASES.filter((x) => x.set === set)) {
         const n = notam(c);
-        // the pipeline links only what can name an airspace (DESIGN §4): A, D, R and V NOTAMs, plain-language ones
+        // the pipeline links only what can name an airspace (docs/design.md §4): A, D, R and V NOTAMs, plain-language ones
         const got = (linksOf(n, linker, aerodromes)?.airspaces ?? []).map((a) => a.id);
         const bySet = perSet[set] ?? {};
         perSet[set] = bySet;

@@ -7,9 +7,9 @@ import type { Feature } from "../../src/model/contract.js";
 import { DiagnosticSink } from "../../src/model/diagnostic.js";
 import { utcDay } from "../../src/model/time.js";
 import { readNotamSource } from "../../src/notam/read.js";
-import type { Track } from "../../src/resolve/activity.js";
 import { AirspaceLinker } from "../../src/resolve/link.js";
 import { notamStage } from "../../src/resolve/notam-stage.js";
+import type { Track } from "../../src/resolve/now-window.js";
 import { FIXTURES } from "../helpers.js";
 
 const day = utcDay("2026-08-22")!;

@@ -1,4 +1,4 @@
-// Published hours are a plan that a NOTAM may extend (issue 22 §2, DESIGN §4): outside its own hours an airspace is
+// Published hours are a plan that a NOTAM may extend (issue 22 §2, docs/design.md §4): outside its own hours an airspace is
 // `No` only when a fresh NOTAM source briefs its FIR. Real records: the 95 French restricted areas named
 // `(MON-FRI)` and 15 named `(HX)` of the openAIP 2025 export (fixtures/hours-fr), published through the CLI on
 // Saturday 2026-08-22 with no NOTAM source, with the UK briefing of that morning (fresh, but it briefs EGTT and

@@ -1,6 +1,6 @@
 // Property tests (fast-check) of the airspace resolver: `airspaceDay` + `airspaceFeature` on generated
 // airspaces, source states, reference instants, linked NOTAMs (A/D; hand-made or real Item D schedules)
-// and AUP allocations, against DESIGN §3–§4 and SPEC §2.6–2.8. The oracle below is written from the
+// and AUP allocations, against docs/design.md §3–§4 and docs/contract.md §2.6–2.8. The oracle below is written from the
 // documents, not from the resolver.
 
 import fc from "fast-check";
@@ -28,7 +28,7 @@ const WHOLE: Span = [DAY.start, DAY.end];
 /** Runs per property; raise with PROP_RUNS for a deeper search. */
 const RUNS = Number(process.env.PROP_RUNS ?? 1000);
 
-/** The ones an existing airspace may carry (DESIGN §4 table); all ten are ACTIVATION_TYPES (SPEC §2.7). */
+/** The ones an existing airspace may carry (docs/design.md §4 table); all ten are ACTIVATION_TYPES (docs/contract.md §2.7). */
 const AIRSPACE_ACTIVATION_TYPES = new Set([
   "isActive",
   "isNotActiveAirspace",
@@ -37,7 +37,7 @@ const AIRSPACE_ACTIVATION_TYPES = new Set([
   "isActivatedByAUPAndNOTAMAirspace",
   "isOtherActiveAirspace",
 ]);
-/** openAIP TRA (8) and TSA (9): the AUP plans them (DESIGN §4 "AMC-manageable"). */
+/** openAIP TRA (8) and TSA (9): the AUP plans them (docs/design.md §4 "AMC-manageable"). */
 const AMC_TYPES = new Set([8, 9]);
 
 // ---------------------------------------------------------------------------------------------- generators
@@ -305,7 +305,7 @@ const spanKey = ([s, e]: Span) => `${iso(s)}→${iso(e)}`;
 
 const trusted = (dn: DayNotam) => dn.schedule === undefined || dn.schedule.status === "exact";
 
-/** What DESIGN §4 says about a scenario, computed from the inputs alone. */
+/** What docs/design.md §4 says about a scenario, computed from the inputs alone. */
 function expectations(b: Built) {
   const { s, notams, allocations } = b;
   const needs: Array<"notam" | "aup"> = [];
@@ -319,7 +319,7 @@ function expectations(b: Built) {
   );
   const existsOnDay = windows.length === 0 || windowsInDay.length > 0;
   const subtract = unionSpans(notams.filter((n) => n.kind === "D" && trusted(n)).flatMap((n) => n.spans));
-  // per source, after exact deactivation (DESIGN §4: "the union per source, clipped to D")
+  // per source, after exact deactivation (docs/design.md §4: "the union per source, clipped to D")
   const byNotam = minus(
     notams.filter((n) => n.kind !== "D").flatMap((n) => n.spans),
     subtract,
@@ -344,7 +344,7 @@ const check = (prop: (b: Built) => void) =>
 
 // ---------------------------------------------------------------------------------------------- properties
 
-describe("airspace resolver properties (DESIGN §3–§4, SPEC §2.6–2.8)", () => {
+describe("airspace resolver properties (docs/design.md §3–§4, docs/contract.md §2.6–2.8)", () => {
   it("1. activation times are sorted by start, non-empty, inside the UTC day", () => {
     check(({ day, feature }) => {
       const times = spansOf(mappingOf(feature).airspaceActivationTimes);
@@ -372,7 +372,7 @@ describe("airspace resolver properties (DESIGN §3–§4, SPEC §2.6–2.8)", ()
           expect(keys, `${source} covers the whole day`).toContain(whole);
         }
       }
-      // DESIGN §4: the intervals are the union per source, so when every active source is whole-day, no
+      // docs/design.md §4: the intervals are the union per source, so when every active source is whole-day, no
       // piece of one (an AUP split at 06:00, two NOTAMs meeting at noon, overlapping allocations) is listed
       const sources = [x.base, x.byNotam, x.byAup].filter((sp) => sp.length > 0);
       if (sources.length > 0 && sources.every((sp) => sp.length === 1 && spanKey(sp[0]!) === spanKey(WHOLE))) {
@@ -407,7 +407,7 @@ describe("airspace resolver properties (DESIGN §3–§4, SPEC §2.6–2.8)", ()
         expect(m.isActive === "Yes").toBe(intervals.some(([, e]) => e > b.s.now));
       }
       if (silentUnfresh) expect(m.isActive).toBe("Unknown");
-      // DESIGN §4: silence from a stale source is Unknown, never inactive. A linked activation (table rows above)
+      // docs/design.md §4: silence from a stale source is Unknown, never inactive. A linked activation (table rows above)
       // decides by its intervals; an airspace whose validity windows miss D does not exist on D.
       if (m.isActive === "No" && x.conditional && x.notFresh) {
         expect(activated || !x.existsOnDay, "No for a conditional airspace without fresh evidence").toBe(true);
@@ -415,7 +415,7 @@ describe("airspace resolver properties (DESIGN §3–§4, SPEC §2.6–2.8)", ()
     });
   });
 
-  it("5. exactly one activationType, from the ten of SPEC §2.7, as the decision table says; the feature validates", () => {
+  it("5. exactly one activationType, from the ten of docs/contract.md §2.7, as the decision table says; the feature validates", () => {
     check((b) => {
       const x = expectations(b);
       const m = mappingOf(b.feature);

@@ -103,7 +103,7 @@ function selects(s: SelectorModel, day: number): boolean {
 /**
  * Expected activity on `day`: every selected day of the window yields its ranges; clipped, sorted, merged. The eve
  * of B's day counts too for what runs past midnight (an overnight range of a daily or weekday group, a weekly
- * span begun before B): its tail is active from B (DESIGN §3 as amended by issue 15).
+ * span begun before B): its tail is active from B (docs/design.md §3 as amended by issue 15).
  */
 export function expectedIntervals(m: ScheduleModel, day: number): Array<[number, number]> {
   const lo = Math.max(bMs(m.validity), day * DAY_MS);
@@ -302,7 +302,7 @@ interface Ctx {
   v: ValidityModel;
   /** A bare day number that occurs more than once in [B, C]. */
   ambiguous: (day: number) => boolean;
-  /** The last month named so far in the text: the carry that places an ambiguous bare day number (DESIGN §3). */
+  /** The last month named so far in the text: the carry that places an ambiguous bare day number (docs/design.md §3). */
   carry: number | undefined;
   dash: () => string;
 }

@@ -1,4 +1,4 @@
-// Property-based tests of the Item D schedule parser (DESIGN §3): a printed model round-trips to its own
+// Property-based tests of the Item D schedule parser (docs/design.md §3): a printed model round-trips to its own
 // intervals, `exact` is honest, and no input (random strings, token soups) breaks the output invariants.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

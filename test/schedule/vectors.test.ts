@@ -178,7 +178,7 @@ function sunAt(position: Position | undefined) {
  * The intervals svoop's schedules describe on days `from`..`to`, clipped to [B, C] and the window, merged.
  *
  * svoop writes an overnight range as two schedules: `22:00-24:00` on the day and a tail `00:00-04:00` on the next.
- * A tail on B's day belongs to a range that started on B's eve, outside [B, C]; DESIGN §3 as amended by issue 15
+ * A tail on B's day belongs to a range that started on B's eve, outside [B, C]; docs/design.md §3 as amended by issue 15
  * keeps it (the night period of the day before runs into the published day, clipped to B), as svoop does.
  */
 function expectedSpans(entries: Entry[], v: Validity, from: number, to: number, position?: Position): Span[] {
@@ -258,7 +258,7 @@ function checkUtcIntervals(v: Vector): void {
 
 /**
  * `22 0700-1700 23 0430-1800 24 0430-1400`. svoop rejects date-time groups without commas ("invalid D item"), but
- * real Item D texts have them and DESIGN §3 ("missing commas") requires that they are read: a new date after times
+ * real Item D texts have them and docs/design.md §3 ("missing commas") requires that they are read: a new date after times
  * starts a new group. So this vector's expectation is ours, not its source's: three dated groups.
  */
 function checkMissingCommas(v: Vector): void {

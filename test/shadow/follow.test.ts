@@ -3,9 +3,10 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { Feature } from "../../src/model/contract.js";
+import { MASTER_PREFIX, readMaster } from "../../src/shadow/buckets.js";
 import { followPublished } from "../../src/shadow/follow.js";
 import { PARTS_PREFIX, readShadowManifest, SHADOW_MANIFEST_KEY } from "../../src/shadow/manifest.js";
-import { MASTER_PREFIX, readMaster, runShadow } from "../../src/shadow/shadow.js";
+import { runShadow } from "../../src/shadow/shadow.js";
 import { MemoryStore } from "../../src/store/memory-store.js";
 import type { PutOptions } from "../../src/store/store.js";
 import { feature } from "../publish/fixtures.js";

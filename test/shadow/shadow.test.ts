@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { Feature } from "../../src/model/contract.js";
+import { BUCKETS, MASTER_PREFIX, masterKey, readMaster } from "../../src/shadow/buckets.js";
 import { DEAD_PREFIX, JOURNAL_PREFIX, Journal } from "../../src/shadow/journal.js";
 import {
   LEGACY_PART,
@@ -10,14 +11,7 @@ import {
   SHADOW_MANIFEST_KEY,
   ShadowManifest,
 } from "../../src/shadow/manifest.js";
-import {
-  BUCKETS,
-  MASTER_PREFIX,
-  masterKey,
-  readMaster,
-  runShadow,
-  type ShadowOptions,
-} from "../../src/shadow/shadow.js";
+import { runShadow, type ShadowOptions } from "../../src/shadow/shadow.js";
 import { STATUS_KEY, StatusDocument, type StatusInputs, statusOf } from "../../src/shadow/status.js";
 import { MemoryStore } from "../../src/store/memory-store.js";
 import type { PutOptions } from "../../src/store/store.js";
@@ -429,7 +423,7 @@ describe("the journal in batches", () => {
   });
 });
 
-describe("statusOf (SPEC §3)", () => {
+describe("statusOf (docs/contract.md §3)", () => {
   const healthy: StatusInputs = {
     shadowManifestVersion: VERSION,
     publishedAt: T0,

@@ -6,7 +6,7 @@ import type { RawRing } from "../../model/airspace.js";
 
 /** Arc densification step in degrees. */
 const ARC_STEP_DEG = 5;
-/** Segments of a DC circle ring (DESIGN: at least 32). */
+/** Segments of a DC circle ring (docs/design.md: at least 32). */
 const CIRCLE_SEGMENTS = 64;
 
 // One coordinate pair: degrees:minutes[:seconds] or degrees:decimal-minutes, hemisphere letter after each half.

@@ -1,4 +1,4 @@
-// Coordinates in NOTAM Item E, in every spelling the real data uses (DESIGN §2):
+// Coordinates in NOTAM Item E, in every spelling the real data uses (docs/design.md §2):
 //   513017N 0002642W   513017N0002642W   5130N 00027W   513017.5N 0002642.3W   513017,5N 0002642,3W
 //   51 30 17N 000 26 42W   N513017 W0002642   N324841E350212   51°30'17"N 000°26'42"W
 // A number only counts with both hemisphere letters and fields in range, so frequencies, heights,
@@ -80,7 +80,7 @@ function angle(text: string, isLon: boolean): number | undefined {
   }
   const [deg, min = 0, sec = 0] = fields.map(Number);
   if (deg === undefined || fields.length > 3 || ![deg, min, sec].every(Number.isFinite)) return undefined;
-  // seconds written as 60 are carried (DESIGN §2, seen in OpenAir); anything larger is not an angle
+  // seconds written as 60 are carried (docs/design.md §2, seen in OpenAir); anything larger is not an angle
   if (min >= 60 || sec > 60) return undefined;
   return deg + min / 60 + sec / 3600;
 }

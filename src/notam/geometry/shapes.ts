@@ -9,7 +9,7 @@ type XY = [number, number];
 const ARC_STEP_DEG = 5;
 const CAP_STEP_DEG = 10;
 
-/** DESIGN §4 asks for at least 32; more only grows every NOTAM feature (twice: feature and NOTAM record). */
+/** docs/design.md §4 asks for at least 32; more only grows every NOTAM feature (twice: feature and NOTAM record). */
 const CIRCLE_SEGMENTS = 36;
 
 export const circle = (centre: LatLon, radiusM: number): Ring => roughCircleRing(centre, radiusM, CIRCLE_SEGMENTS);
