@@ -66,6 +66,21 @@ const CONTENT_TYPES = {
   map: "application/octet-stream",
 } as const;
 
+/**
+ * What every request of a version asks of its manifest, worked out once per manifest instead of per request: its
+ * published codes, sorted (the countries parameter is checked against them), and its Last-Modified date.
+ */
+const facts = new WeakMap<VersionManifest, { codes: readonly string[]; lastModified: string }>();
+
+function factsOf(m: VersionManifest): { codes: readonly string[]; lastModified: string } {
+  let f = facts.get(m);
+  if (!f) {
+    f = { codes: Object.keys(m.countries).sort(), lastModified: new Date(m.publishedAt).toUTCString() };
+    facts.set(m, f);
+  }
+  return f;
+}
+
 export function createHandler(deps: OriginDeps) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     const started = deps.clock();
@@ -142,7 +157,7 @@ async function sendData(
   const selected = await select(view, params, (deps.wallClock ?? Date.now)());
   if ("problem" in selected) return send(res, selected.problem, line);
   const manifest = selected.manifest;
-  const parsed = parseCountries(params.getAll("countries"), Object.keys(manifest.countries).sort());
+  const parsed = parseCountries(params.getAll("countries"), factsOf(manifest).codes);
   if ("problem" in parsed) return send(res, parsed.problem, line);
   line.countries = parsed.codes.join(",");
   // a token in the URL (instruments send no headers) must not be kept by a shared cache (RFC 6750 §2.3)
@@ -177,7 +192,7 @@ function sendAnswer(
   }
   res.setHeader("ETag", etag);
   res.setHeader("X-Data-Version", manifest.version);
-  res.setHeader("Last-Modified", new Date(manifest.publishedAt).toUTCString());
+  res.setHeader("Last-Modified", factsOf(manifest).lastModified);
   res.setHeader("Cache-Control", cache);
   res.setHeader("Vary", "Accept-Encoding");
   if (matches(req.headers["if-none-match"], etag)) {
@@ -287,7 +302,7 @@ async function sendFeature(
   const asked = await popupTarget(deps, params, FEATURE);
   if ("problem" in asked) return send(res, asked.problem, line);
   const { id, m } = asked;
-  const parsed = parseCountries(params.getAll("countries"), Object.keys(m.countries).sort());
+  const parsed = parseCountries(params.getAll("countries"), factsOf(m).codes);
   if ("problem" in parsed) return send(res, parsed.problem, line);
   const [cc] = parsed.codes;
   if (parsed.codes.length !== 1 || !cc || cc === EUROPE) return send(res, PROBLEMS.oneCountry(), line);
