@@ -10,6 +10,7 @@ import path from "node:path";
 import { isoInstant } from "../../src/model/time.js";
 import { ExplainView } from "../../src/origin/explain.js";
 import { createHandler } from "../../src/origin/handler.js";
+import type { AccessLine } from "../../src/origin/http.js";
 import { PROBLEMS } from "../../src/origin/problem.js";
 import { FragmentCache, TierView } from "../../src/origin/published.js";
 import { newToken, type TokenFile } from "../../src/origin/tokens.js";
@@ -118,6 +119,8 @@ export async function startOrigin(flags: ServeFlags, io: Io): Promise<Origin> {
   };
   await refresh();
 
+  const log = (line: AccessLine) =>
+    io.stdout.write(`${JSON.stringify({ time: new Date(io.now()).toISOString(), ...line })}\n`);
   const handler = createHandler({
     views,
     explanations: new ExplainView(store),
@@ -127,7 +130,7 @@ export async function startOrigin(flags: ServeFlags, io: Io): Promise<Origin> {
     read: (key) => store.get(key),
     clock: () => performance.now(),
     wallClock: () => io.now(),
-    log: (line) => io.stdout.write(`${JSON.stringify({ time: new Date(io.now()).toISOString(), ...line })}\n`),
+    log,
   });
   const server = http.createServer(
     {
@@ -149,6 +152,8 @@ export async function startOrigin(flags: ServeFlags, io: Io): Promise<Origin> {
           ? PROBLEMS.timeout()
           : PROBLEMS.badRequest();
     const body = `${JSON.stringify(p)}\n`;
+    // a request the parser refused is a request too: its line has no method or path to name
+    log({ method: "", path: "(unparsed)", status: p.status, bytes: Buffer.byteLength(body), ms: 0 });
     socket.end(
       `HTTP/1.1 ${p.status} ${p.title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );

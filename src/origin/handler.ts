@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createGunzip } from "node:zlib";
 import type { VersionManifest } from "../model/manifest.js";
 import { dayAfter } from "../model/time.js";
-import { answer } from "./answer.js";
+import { type Answer, answer, type Form } from "./answer.js";
 import { sendChanges } from "./changes.js";
 import { EUROPE, parseCountries } from "./countries.js";
 import type { ExplainView } from "./explain.js";
@@ -57,6 +57,8 @@ const PUBLISHED = "/published.json";
 const EXPLAIN = "/explain.json";
 /** One feature of a version's country (`?countries=GB&id=`), for the map page's popup: a token holder's, like the data. */
 const FEATURE = "/feature.json";
+/** The paths always answered (the map page's files and `/explain.json` depend on what the origin was given). */
+const KNOWN: ReadonlySet<string> = new Set([DATA, OPENAIR, MAP, CHANGES, STATUS, PUBLISHED, FEATURE]);
 const MAX_TARGET = 2048;
 const CONTENT_TYPES = {
   geojson: "application/geo+json",
@@ -64,13 +66,35 @@ const CONTENT_TYPES = {
   map: "application/octet-stream",
 } as const;
 
+/**
+ * What every request of a version asks of its manifest, worked out once per manifest instead of per request: its
+ * published codes, sorted (the countries parameter is checked against them), and its Last-Modified date.
+ */
+const facts = new WeakMap<VersionManifest, { codes: readonly string[]; lastModified: string }>();
+
+function factsOf(m: VersionManifest): { codes: readonly string[]; lastModified: string } {
+  let f = facts.get(m);
+  if (!f) {
+    f = { codes: Object.keys(m.countries).sort(), lastModified: new Date(m.publishedAt).toUTCString() };
+    facts.set(m, f);
+  }
+  return f;
+}
+
 export function createHandler(deps: OriginDeps) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     const started = deps.clock();
     const line: AccessLine = { method: req.method ?? "", path: "", status: 0, bytes: 0, ms: 0 };
-    res.on("finish", () => {
+    let finished = false;
+    res.once("finish", () => {
+      finished = true;
+    });
+    // `close` comes once for every response: after `finish` when the answer went out whole, alone when the
+    // connection ended first (the client left, or the answer failed midway), where `finish` never comes
+    res.once("close", () => {
       line.status = res.statusCode;
       line.ms = deps.clock() - started;
+      if (!finished) line.aborted = true;
       deps.log(line);
     });
     handle(deps, req, res, line).catch(() => {
@@ -82,22 +106,14 @@ export function createHandler(deps: OriginDeps) {
   };
 }
 
+/** Routing: the target's path, the method, the public answers, then the token and the token holders' answers. */
 async function handle(deps: OriginDeps, req: IncomingMessage, res: ServerResponse, line: AccessLine): Promise<void> {
   const target = req.url ?? "";
   if (target.length > MAX_TARGET) return send(res, PROBLEMS.uriTooLong(), line);
   const q = target.indexOf("?");
   const path = q < 0 ? target : target.slice(0, q);
   const asset = deps.assets?.get(path);
-  const known =
-    path === DATA ||
-    path === OPENAIR ||
-    path === MAP ||
-    path === CHANGES ||
-    path === STATUS ||
-    path === PUBLISHED ||
-    (path === EXPLAIN && deps.explanations !== undefined) ||
-    path === FEATURE ||
-    asset !== undefined;
+  const known = asset !== undefined || KNOWN.has(path) || (path === EXPLAIN && deps.explanations !== undefined);
   line.path = known ? path : "(other)";
   if (!known) return send(res, PROBLEMS.notFound(), line);
   if (req.method !== "GET" && req.method !== "HEAD") {
@@ -113,6 +129,22 @@ async function handle(deps: OriginDeps, req: IncomingMessage, res: ServerRespons
   if (!auth) return;
   if (path === EXPLAIN) return sendExplanation(deps, deps.explanations!, params, req, res, line);
   if (path === FEATURE) return sendFeature(deps, params, req, res, line);
+  return sendData(deps, path, params, auth, req, res, line);
+}
+
+/**
+ * A data endpoint (GeoJSON, OpenAir, the map form, changes) to a token holder: the scope it may read, the version
+ * the request selects and its countries.
+ */
+async function sendData(
+  deps: OriginDeps,
+  path: string,
+  params: URLSearchParams,
+  auth: { token: TokenEntry; inQuery: boolean },
+  req: IncomingMessage,
+  res: ServerResponse,
+  line: AccessLine,
+): Promise<void> {
   const scopes = params.getAll("scope");
   line.scope = scopes.join(",").slice(0, 20);
   if (scopes.length > 1 || (scopes[0] !== undefined && scopes[0] !== "dynamic" && scopes[0] !== "static")) {
@@ -125,37 +157,42 @@ async function handle(deps: OriginDeps, req: IncomingMessage, res: ServerRespons
   const selected = await select(view, params, (deps.wallClock ?? Date.now)());
   if ("problem" in selected) return send(res, selected.problem, line);
   const manifest = selected.manifest;
-  const parsed = parseCountries(params.getAll("countries"), Object.keys(manifest.countries).sort());
+  const parsed = parseCountries(params.getAll("countries"), factsOf(manifest).codes);
   if ("problem" in parsed) return send(res, parsed.problem, line);
   line.countries = parsed.codes.join(",");
   // a token in the URL (instruments send no headers) must not be kept by a shared cache (RFC 6750 §2.3)
   const cache = auth.inQuery ? PRIVATE_CACHE : DATA_CACHE;
-  if (path === CHANGES)
-    return sendChanges(
-      (key) => deps.read?.(key) ?? Promise.resolve(undefined),
-      view,
-      manifest,
-      parsed.codes,
-      params,
-      req,
-      res,
-      line,
-      cache,
-    );
-  const openair = path === OPENAIR;
-  const form = openair ? "openair" : path === MAP ? "map" : "geojson";
+  if (path === CHANGES) {
+    const read = (key: string) => deps.read?.(key) ?? Promise.resolve(undefined);
+    return sendChanges(read, view, manifest, parsed.codes, params, req, res, line, cache);
+  }
+  const form = path === OPENAIR ? "openair" : path === MAP ? "map" : "geojson";
   const body = await answer(view, manifest, parsed.codes, form);
+  sendAnswer(body, manifest, parsed.codes, form, cache, req, res, line);
+}
+
+/** A data answer: its headers, 304 to a client that holds it, else the body in gzip or inflated. */
+function sendAnswer(
+  body: Answer,
+  manifest: VersionManifest,
+  codes: readonly string[],
+  form: Form,
+  cache: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  line: AccessLine,
+): void {
   const gzip = acceptsGzip(req.headers["accept-encoding"]);
   const etag = gzip ? body.etag : `${body.etag.slice(0, -1)}-identity"`;
   line.encoding = gzip ? "gzip" : "identity";
   res.setHeader("Content-Type", CONTENT_TYPES[form]);
-  if (openair) {
-    const name = `airspaces-${parsed.codes.join("-")}-${manifest.date}.openair`;
+  if (form === "openair") {
+    const name = `airspaces-${codes.join("-")}-${manifest.date}.openair`;
     res.setHeader("Content-Disposition", `attachment; filename="${name}"`);
   }
   res.setHeader("ETag", etag);
   res.setHeader("X-Data-Version", manifest.version);
-  res.setHeader("Last-Modified", new Date(manifest.publishedAt).toUTCString());
+  res.setHeader("Last-Modified", factsOf(manifest).lastModified);
   res.setHeader("Cache-Control", cache);
   res.setHeader("Vary", "Accept-Encoding");
   if (matches(req.headers["if-none-match"], etag)) {
@@ -166,16 +203,32 @@ async function handle(deps: OriginDeps, req: IncomingMessage, res: ServerRespons
   res.setHeader("Content-Length", gzip ? body.gzBytes : body.bytes);
   line.bytes = gzip ? body.gzBytes : body.bytes;
   if (req.method === "HEAD") return void res.end();
-  if (!gzip) {
-    const gunzip = createGunzip();
-    gunzip.pipe(res);
-    for (const p of body.pieces) gunzip.write(p);
-    return void gunzip.end();
-  }
+  if (!gzip) return void sendInflated(body.pieces, res);
   res.cork();
   for (const p of body.pieces) res.write(p);
   res.end();
   res.uncork();
+}
+
+/**
+ * The gzip member inflated, for a client that refuses gzip. The last bytes go out with `end()`: a client holding
+ * every byte of Content-Length may close at once, and an answer not ended by then never finishes.
+ */
+function sendInflated(pieces: readonly Buffer[], res: ServerResponse): void {
+  const gunzip = createGunzip();
+  let held: Buffer | undefined;
+  gunzip.on("data", (chunk: Buffer) => {
+    if (held && !res.write(held)) {
+      gunzip.pause();
+      res.once("drain", () => gunzip.resume());
+    }
+    held = chunk;
+  });
+  gunzip.once("end", () => res.end(held));
+  gunzip.once("error", () => res.destroy());
+  res.once("close", () => gunzip.destroy());
+  for (const p of pieces) gunzip.write(p);
+  gunzip.end();
 }
 
 /**
@@ -249,7 +302,7 @@ async function sendFeature(
   const asked = await popupTarget(deps, params, FEATURE);
   if ("problem" in asked) return send(res, asked.problem, line);
   const { id, m } = asked;
-  const parsed = parseCountries(params.getAll("countries"), Object.keys(m.countries).sort());
+  const parsed = parseCountries(params.getAll("countries"), factsOf(m).codes);
   if ("problem" in parsed) return send(res, parsed.problem, line);
   const [cc] = parsed.codes;
   if (parsed.codes.length !== 1 || !cc || cc === EUROPE) return send(res, PROBLEMS.oneCountry(), line);

@@ -13,6 +13,8 @@ export interface AccessLine {
   ms: number;
   token?: string;
   encoding?: string;
+  /** The connection ended before the whole answer was sent (the client left, or the answer failed midway). */
+  aborted?: true;
 }
 
 export const DATA_CACHE = "public, max-age=60, stale-while-revalidate=600";
