@@ -1,4 +1,4 @@
-// `airspace-publisher serve`: the /v1 origin over a store (DESIGN §6). Follows the pointers and the token file
+// `airspace-publisher serve`: the /v1 origin over a store (docs/design.md §6). Follows the pointers and the token file
 // on an interval, keeps the last good version when the store is unreachable, limits request heads and slow
 // clients, and writes one JSON access line per request on stdout (warnings on stderr).
 import { existsSync } from "node:fs";

@@ -1,5 +1,5 @@
 // src/origin — the /v1 origin: tokens, country sets, the joined gzip answer, the request handler.
-// The body of a data answer: the fragments of the asked countries joined into ONE gzip member (DESIGN §6), no
+// The body of a data answer: the fragments of the asked countries joined into ONE gzip member (docs/design.md §6), no
 // JSON parsed and nothing compressed again; meta.count from the manifest. The ETag is strong and names the
 // content: the fragments' hashes and the shell, so an unchanged country set keeps its ETag across versions.
 import { createHash } from "node:crypto";
@@ -29,7 +29,7 @@ function countOf(manifest: VersionManifest, codes: readonly string[]): Count {
   return sum;
 }
 
-/** The GeoJSON of SPEC §4.1, OpenAir for instruments (DESIGN §8), the map page's compact form (map-form.ts). */
+/** The GeoJSON of docs/contract.md §4.1, OpenAir for instruments (docs/design.md §8), the map page's compact form (map-form.ts). */
 export type Form = "geojson" | "openair" | "map";
 
 /**
@@ -65,7 +65,7 @@ export async function answer(
   return built;
 }
 
-/** The countries' OpenAir joined into one gzip member after the header (DESIGN §8). */
+/** The countries' OpenAir joined into one gzip member after the header (docs/design.md §8). */
 async function buildOpenair(view: TierView, manifest: VersionManifest, codes: readonly string[]): Promise<Answer> {
   const names = codes[0] === EUROPE ? Object.keys(manifest.countries).sort() : codes;
   const entries = names.map((cc) => manifest.countries[cc]!.openair!);

@@ -1,4 +1,4 @@
-// `GET /v1/data/changes?countries=…&since=<version>` (DESIGN §8): the composed change from a version the client holds
+// `GET /v1/data/changes?countries=…&since=<version>` (docs/design.md §8): the composed change from a version the client holds
 // to the live one of the same day, one member per country. Applied to the client's collection it gives the live one
 // exactly. `since` = live: 304; unknown, of another day, or no longer kept: 410 (download in full).
 import { createHash } from "node:crypto";

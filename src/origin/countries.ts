@@ -1,4 +1,4 @@
-// The `countries` query parameter (DESIGN §6): ISO 3166-1 alpha-2 codes, case-insensitive, de-duplicated and
+// The `countries` query parameter (docs/design.md §6): ISO 3166-1 alpha-2 codes, case-insensitive, de-duplicated and
 // order-free, or EUROPE alone. Anything else is a 400 whose detail says what is published.
 import { type Problem, problem } from "./problem.js";
 

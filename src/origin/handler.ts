@@ -1,4 +1,4 @@
-// The /v1 origin's request handler (DESIGN §6): routing, bearer auth, the countries and scope parameters,
+// The /v1 origin's request handler (docs/design.md §6): routing, bearer auth, the countries and scope parameters,
 // conditional requests, gzip or identity, RFC 9457 problems, one access log line per request (never a token).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createGunzip } from "node:zlib";
@@ -44,11 +44,11 @@ export interface OriginDeps {
 }
 
 const DATA = "/v1/data/airspaces";
-/** The same data as OpenAir for instruments (DESIGN §8). */
+/** The same data as OpenAir for instruments (docs/design.md §8). */
 const OPENAIR = "/v1/data/airspaces.openair";
 /** The map page's compact form of the same data (src/origin/map-form.ts): summaries and quantised rings. */
 const MAP = "/v1/data/airspaces.map";
-/** What changed since a version the client holds (DESIGN §8). */
+/** What changed since a version the client holds (docs/design.md §8). */
 const CHANGES = "/v1/data/changes";
 const STATUS = "/v1/status/master-features";
 /** The map page's list of what is published (codes and counts, like the status: no feature, no token needed). */
@@ -321,7 +321,7 @@ function sendStatus(deps: OriginDeps, req: IncomingMessage, res: ServerResponse,
 
 /**
  * `{version, date, publishedAt, countries: {GB: {airspaces, graphicalNotams, total}}, tomorrow?: {…the same}}`: the
- * live version of today, and of tomorrow once it is published (DESIGN §8).
+ * live version of today, and of tomorrow once it is published (docs/design.md §8).
  */
 async function sendPublished(
   deps: OriginDeps,

@@ -1,4 +1,4 @@
-// HTTP pieces every answer of the origin shares (DESIGN §6): the access line, cache headers, RFC 9457 problems,
+// HTTP pieces every answer of the origin shares (docs/design.md §6): the access line, cache headers, RFC 9457 problems,
 // whole file-like answers, content negotiation of gzip and weak entity-tag matching.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Problem } from "./problem.js";

@@ -1,4 +1,4 @@
-// RFC 9457 problem details for every error the origin answers (DESIGN §6). Titles and details are written
+// RFC 9457 problem details for every error the origin answers (docs/design.md §6). Titles and details are written
 // here, from fixed text and the request's own validated values: never an exception's message, a path or a stack.
 
 export interface Problem {

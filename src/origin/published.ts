@@ -98,7 +98,7 @@ export class FragmentMissing extends Error {
 
 export class TierView {
   current: VersionManifest | undefined;
-  /** Every day's chain (DESIGN §8): other days, past instants, versions whose own objects are gone. */
+  /** Every day's chain (docs/design.md §8): other days, past instants, versions whose own objects are gone. */
   readonly record: DayRecord;
   private readonly heads = new Map<string, { at: number; head: Promise<VersionManifest | undefined> }>();
   private readonly mapFrames = new Recent<Piece>(MAP_FRAMES);

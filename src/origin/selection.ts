@@ -1,4 +1,4 @@
-// Which version a data request asks for (DESIGN §8): `day=today|tomorrow|YYYY-MM-DD` (default today: what
+// Which version a data request asks for (docs/design.md §8): `day=today|tomorrow|YYYY-MM-DD` (default today: what
 // `current.json` names) and `at=<ISO instant>` (the version live then, from the record). Bad values are 400
 // problems, a day or an instant with nothing published a 404 naming what is; never a 500.
 import type { VersionManifest } from "../model/manifest.js";

@@ -1,4 +1,4 @@
-// Bearer tokens (DESIGN §6): random, shown once, stored only as SHA-256 hashes with their scopes in a token file
+// Bearer tokens (docs/design.md §6): random, shown once, stored only as SHA-256 hashes with their scopes in a token file
 // the operator manages with `airspace-publisher tokens`. A `static` token reads both tiers; a `dynamic` one the
 // public tier only. Presented tokens are compared in constant time against every stored hash.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";

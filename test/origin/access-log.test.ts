@@ -1,4 +1,4 @@
-// One access line per request, whatever became of it (DESIGN §6): 200 in gzip and in identity, 304, 4xx, 5xx,
+// One access line per request, whatever became of it (docs/design.md §6): 200 in gzip and in identity, 304, 4xx, 5xx,
 // HEAD, a request the parser refuses, and a client that leaves mid-answer. Regression: the line was written on the
 // response's `finish`, which an inflated (identity) answer often never reached: its client had every byte and closed
 // before the origin ended the answer.

@@ -1,6 +1,6 @@
 // The /v1 origin as a real HTTP server on loopback over a published sample store: every answer decodes to the
 // very bytes of the collection built by parsing and merging the per-country objects; the headers and every
-// error of DESIGN §6; hostile requests.
+// error of docs/design.md §6; hostile requests.
 import { execFile, execFileSync, spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import net from "node:net";
@@ -133,7 +133,7 @@ describe("data answers", () => {
     expect(star.headers["content-encoding"]).toBe("gzip");
   });
 
-  it("sends the headers of DESIGN §6, the same for HEAD without a body", async () => {
+  it("sends the headers of docs/design.md §6, the same for HEAD without a body", async () => {
     const r = await request(origin.url, `${DATA}?countries=DE`, { ...auth(), ...gz });
     expect(r.headers).toMatchObject({
       "content-type": "application/geo+json",
