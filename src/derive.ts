@@ -11,7 +11,14 @@ import type { AirspaceInput, Deps, PublishDayOptions } from "./options.js";
 import type { CountryFeatures } from "./publish/artifacts.js";
 import { explainDocument, writeExplanations } from "./publish/explanations.js";
 import type { StageCache } from "./publish/stage-cache.js";
-import { type Linked, linkStage, manifestSourcesOf, readStage, type SourceReadSummary } from "./read-stage.js";
+import {
+  type Linked,
+  linkStage,
+  manifestSourcesOf,
+  normaliseStage,
+  readStage,
+  type SourceReadSummary,
+} from "./read-stage.js";
 import { buildReport, type RunReport } from "./report.js";
 import { resolveDay } from "./resolve/day.js";
 import { explainSources } from "./resolve/evidence.js";
@@ -41,25 +48,20 @@ export async function derive(
 ): Promise<RunReport> {
   const reuse = cache && key ? { cache, key, track: new Map<string, Track<Feature>>() } : {};
   const run: Run = { options, deps, sink: new DiagnosticSink(), window: new NowWindow(options.now), ...reuse };
-  const read = await readStage(inputs, options.skipped ?? [], run.sink, deps.log, cache);
-  deps.log.progress("normalise", read.airspaces.length, read.airspaces.length);
-  const linked = linkStage(read.airspaces, options, run, run.sink);
+  const { sink } = run;
+  const { log } = deps;
+  const read = normaliseStage(await readStage(inputs, options.skipped ?? [], sink, log, cache), sink, log);
+  const linked = linkStage(read.airspaces, options, run, sink);
   const selected = selectCountries(read.airspaces, options.countries);
-  const { features, explanations } = resolveStage(selected, linked, options, { ...run, log: deps.log });
+  const { features, explanations } = resolveStage(selected, linked, options, { ...run, log });
   const sources = manifestSourcesOf(read.sourcesRead, linked.dynamic.manifest, linked.evidence);
   const dynamic = await dynamicTier(run, features, explanations, linked, sources);
   const tiers = [dynamic.head];
   if (options.staticTier) tiers.push(await staticTier(run, selected, sources));
-  deps.log.progress("published", 1, 1);
+  log.progress("published", 1, 1);
   const report = reportOf(run, read, selected.length, linked, dynamic);
-  await keepRun(run, linked, {
-    at: options.now,
-    window: windowOf(run.window),
-    version: dynamic.published.manifest.version,
-    sources,
-    tiers,
-    report,
-  });
+  const { version } = dynamic.published.manifest;
+  await keepRun(run, linked, { at: options.now, window: windowOf(run.window), version, sources, tiers, report });
   return report;
 }
 

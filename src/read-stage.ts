@@ -26,21 +26,32 @@ export interface SourceReadSummary {
   read: ReadSummary;
 }
 
-/**
- * The airspace inputs read (the listed files that are not data each a diagnostic) and their records normalised. Of each source only its summary is kept: the records read
- * (~26 MB of heap at Europe scale, their geometry mostly shared with the airspaces) go when this returns.
- */
-export async function readStage(
+/** The airspace inputs read, the listed files that are not data each a diagnostic (`input.skipped`). */
+export function readStage(
   inputs: readonly AirspaceInput[],
   skipped: NonNullable<PublishDayOptions["skipped"]>,
   sink: DiagnosticSink,
   log: Logger,
   cache: StageCache | undefined,
-): Promise<{ airspaces: NormalizedAirspace[]; sourcesRead: SourceReadSummary[] }> {
+): Promise<SourcesRead> {
   for (const s of skipped) {
     sink.add({ code: "input.skipped", severity: "warning", source: s.name, message: `${s.name}: skipped, ${s.why}` });
   }
-  const sourcesRead = await readAirspaces(inputs, sink, log, cache);
+  return readAirspaces(inputs, sink, log, cache);
+}
+
+type SourcesRead = Array<{ input: Omit<AirspaceInput, "bytes">; read: SourceRead }>;
+
+/**
+ * The records read normalised, with the radio services of a YAIXM service file. Of each source only its summary is
+ * kept: the records read (~26 MB of heap at Europe scale, their geometry mostly shared with the airspaces) go when
+ * this returns.
+ */
+export function normaliseStage(
+  sourcesRead: SourcesRead,
+  sink: DiagnosticSink,
+  log: Logger,
+): { airspaces: NormalizedAirspace[]; sourcesRead: SourceReadSummary[] } {
   const reads = sourcesRead.map((s) => s.read);
   // a YAIXM service file names the airspaces of the airspace file by id: their frequencies
   const services = reads.flatMap((r) => r.services ?? []);
@@ -51,12 +62,15 @@ export async function readStage(
     );
     log.info("services", { services: services.length, airspaces: n });
   }
-  const countryBySource = new Map(inputs.flatMap((s) => (s.country ? [[s.name, s.country] as const] : [])));
+  const countryBySource = new Map(
+    sourcesRead.flatMap(({ input: s }) => (s.country ? [[s.name, s.country] as const] : [])),
+  );
   const airspaces = normalizeAirspaces(
     reads.flatMap((r) => r.records),
     { firs: bundledFirIndex(), countryBySource },
     sink,
   );
+  log.progress("normalise", airspaces.length, airspaces.length);
   return { airspaces, sourcesRead: sourcesRead.map(({ input, read }) => ({ input, read: readSummary(read) })) };
 }
 
@@ -69,8 +83,8 @@ async function readAirspaces(
   sink: DiagnosticSink,
   log: Logger,
   cache: StageCache | undefined,
-): Promise<Array<{ input: Omit<AirspaceInput, "bytes">; read: SourceRead }>> {
-  const out: Array<{ input: Omit<AirspaceInput, "bytes">; read: SourceRead }> = [];
+): Promise<SourcesRead> {
+  const out: SourcesRead = [];
   for (const [i, input] of inputs.entries()) {
     let read: SourceRead;
     const hits = cache?.counts.hits ?? 0;
