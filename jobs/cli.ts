@@ -22,6 +22,7 @@ const EXAMPLES: Record<string, string> = {
   history:
     "airspace-publisher history --store artifacts --id yaixm-d323f-southern-mda --from 2026-08-22T00:00:00Z --to 2026-08-23T00:00:00Z",
   replay: "airspace-publisher replay --airspaces fixtures/uk --notams pibs/ --store /tmp/replay",
+  watch: "airspace-publisher watch --config sources.json --store s3://bucket/prefix --report /var/lib/asp/report.json",
 };
 const example = (name: string) => `\nExample:\n  $ ${EXAMPLES[name]}\n`;
 
@@ -110,6 +111,26 @@ function program(io: Io, setCode: (code: number) => void): Command {
       );
     });
   }
+  cli
+    .command("watch")
+    .description(
+      "the publisher as a service: polls each source, publishes when something changed (SIGTERM: finish, exit 0)",
+    )
+    .requiredOption("--config <FILE>", "sources config (docs/sources.example.json; pollSeconds per source)")
+    .option("--store <DIR|s3://bucket/prefix>", "store", "artifacts")
+    .option("--s3-endpoint <URL>", "S3-compatible endpoint")
+    .option("--report <FILE>", "write each publication's run report (JSON) here")
+    .option("--retention-days <n>", "whole versions older than this are collected (default 7)")
+    .option("--record-days <n>", "the record (every version, rebuildable) is kept this long (default 400)")
+    .option("--quiet", "no progress or info logs")
+    .addHelpText("after", example("watch"))
+    .action(async (flags) => {
+      const onStop = (stop: () => void) => {
+        for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, stop);
+      };
+      const { watchCommand } = await import("./commands/watch.js");
+      setCode(await watchCommand(flags, io, { fetch: globalThis.fetch, env: process.env, onStop }));
+    });
   cli
     .command("history")
     .description("each change of a feature's state and intervals, with the version and time it was published")

@@ -19,7 +19,7 @@ import {
   readStage,
   type SourceReadSummary,
 } from "./read-stage.js";
-import { buildReport, type RunReport } from "./report.js";
+import { buildReport, nextChangeAt, type RunReport } from "./report.js";
 import { resolveDay } from "./resolve/day.js";
 import { explainSources } from "./resolve/evidence.js";
 import { NowWindow, type Track } from "./resolve/now-window.js";
@@ -149,7 +149,7 @@ function reportOf(
   dynamic: PublishedTier & { byCountry: ReadonlyMap<string, CountryFeatures> },
 ): RunReport {
   const { stage, aup } = linked;
-  return buildReport({
+  const report = buildReport({
     reads: read.sourcesRead.map((s) => s.read),
     inputs: read.sourcesRead.map((s) => s.input),
     airspaces: read.airspaces.length,
@@ -172,6 +172,7 @@ function reportOf(
         }
       : {}),
   });
+  return { ...report, nextChangeAt: nextChangeAt(windowOf(run.window)[1], linked.standingChange) };
 }
 
 /** With the cache, what the next run of these inputs starts from; waits for every write of the stage cache. */

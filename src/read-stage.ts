@@ -14,7 +14,7 @@ import { type AirspaceInput, type PublishDayOptions, TWO_HOURS } from "./options
 import type { StageCache } from "./publish/stage-cache.js";
 import type { ActivitySources } from "./resolve/activity.js";
 import { aupForDay, linkAllocation } from "./resolve/aup.js";
-import { evidenceAt, type SourceEvidence } from "./resolve/evidence.js";
+import { evidenceAt, type SourceEvidence, standingChangeAfter } from "./resolve/evidence.js";
 import { AirspaceLinker } from "./resolve/link.js";
 import { type NotamStage, notamStage } from "./resolve/notam-stage.js";
 import type { NowWindow, Track } from "./resolve/now-window.js";
@@ -127,6 +127,8 @@ export interface Linked {
   sources: ActivitySources;
   /** Ids of the airspaces the AUP manages. */
   amcManaged: Set<string>;
+  /** When a source's standing changes next, the sources the same (see `standingChangeAfter`). */
+  standingChange: number | undefined;
 }
 
 /**
@@ -149,7 +151,9 @@ export function linkStage(
   const variant = options.variant ?? "production";
   const stage = options.notams ? notamStage(notams, linker, { day, now, variant, ...at }, sink) : undefined;
   const aup = options.aup ? aupForDay(dynamic.plans, day, linker) : undefined;
-  const evidence = evidenceAt(dynamic.facts, aup?.covered, day, now, options.maxSourceAgeMs ?? TWO_HOURS);
+  const maxAge = options.maxSourceAgeMs ?? TWO_HOURS;
+  const evidence = evidenceAt(dynamic.facts, aup?.covered, day, now, maxAge);
+  const standingChange = standingChangeAfter(dynamic.facts, aup?.covered, day, now, maxAge);
   const sources: ActivitySources = {
     notam: options.notams ? evidence.filter((e) => e.kind === "notam") : options.sources.notam,
     aup: options.aup ? evidence.filter((e) => e.kind === "aup") : options.sources.aup,
@@ -158,7 +162,15 @@ export function linkStage(
   const amcManaged = new Set(
     aup ? [...aup.designators].flatMap((d) => linkAllocation(d, linker).map((a) => a.id)) : [],
   );
-  return { dynamic, ...(stage ? { stage } : {}), ...(aup ? { aup } : {}), evidence, sources, amcManaged };
+  return {
+    dynamic,
+    ...(stage ? { stage } : {}),
+    ...(aup ? { aup } : {}),
+    evidence,
+    sources,
+    amcManaged,
+    standingChange,
+  };
 }
 
 /** The manifest's `sources`: every airspace source read, and the dynamic ones with their standing at `now`. */

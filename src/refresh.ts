@@ -39,8 +39,8 @@ import type { PublishResult } from "./publish/publish.js";
 import { manifestKey } from "./publish/record.js";
 import type { StageCache } from "./publish/stage-cache.js";
 import { validateFeature } from "./publish/validate.js";
-import { againReport, type RunReport } from "./report.js";
-import { evidenceAt, explainSources, type SourceEvidence } from "./resolve/evidence.js";
+import { againReport, nextChangeAt, type RunReport } from "./report.js";
+import { evidenceAt, explainSources, type SourceEvidence, standingChangeAfter } from "./resolve/evidence.js";
 import type { ObjectStore } from "./store/store.js";
 import { publishTier } from "./tier.js";
 
@@ -56,6 +56,8 @@ export interface Reuse {
   /** Features that changed at `now`. */
   changed: number;
   report: RunReport;
+  /** When a source's standing changes next (see `standingChangeAfter`). */
+  standingChange: number | undefined;
 }
 
 interface RenewedTier {
@@ -124,7 +126,9 @@ export async function reusable(
   };
   const sources = fetchedNow(head.sources, [...inputs, ...(o.notams ?? []), ...(o.aup ?? [])]);
   const window = windowFrom([r.lo, hi]);
-  return { head, evidence, tiers, window, explanations: r.explanations, sources, changed: r.changed, report };
+  const standingChange = standingChangeAfter(entry.facts, entry.aupCovered, o.day, o.now, maxAgeMs);
+  const changed = r.changed;
+  return { head, evidence, tiers, window, explanations: r.explanations, sources, changed, report, standingChange };
 }
 
 /** Whether the explanations a refresh lays its changes over are there: the earlier run's, and the day's first. */
@@ -329,7 +333,10 @@ export async function publishAgain(
     if (t.tier === "dynamic") published = tier.published;
   }
   deps.log.progress("published", 1, 1);
-  const report = againReport(reuse.report, published!, now);
+  const report = {
+    ...againReport(reuse.report, published!, now),
+    nextChangeAt: nextChangeAt(reuse.window[1], reuse.standingChange),
+  };
   const version = published!.manifest.version;
   keepHead(cache, key, day.date, {
     at: now,

@@ -52,6 +52,18 @@ export interface RunReport {
     items: Diagnostic[];
     truncated: boolean;
   };
+  /**
+   * The first instant after `now` at which a run of the same inputs publishes something else (a feature's
+   * `isActive` or a source's standing changes): when a watcher publishes next with no source changed. Null: not on
+   * this day.
+   */
+  nextChangeAt?: string | null;
+}
+
+/** The earliest of the instants given (null and undefined: none), as `nextChangeAt`. */
+export function nextChangeAt(...instants: Array<number | null | undefined>): string | null {
+  const known = instants.filter((t): t is number => typeof t === "number" && Number.isFinite(t));
+  return known.length > 0 ? isoInstant(Math.min(...known)) : null;
 }
 
 interface ReportInput {

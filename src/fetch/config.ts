@@ -61,6 +61,11 @@ export const SourceConfig = z
       .int()
       .positive()
       .default(200 * MIB),
+    /**
+     * `watch` only: how often the source is asked for (a conditional GET each time).
+     * @default 60 for NOTAM and AUP sources, 3600 for airspace
+     */
+    pollSeconds: z.number({ error: "expected a number of seconds > 0" }).positive().optional(),
     /** A copy older than this at the run's `now` is stale. @default 120 */
     maxAgeMinutes: z.number({ error: "expected a number of minutes > 0" }).positive().default(120),
     /**
@@ -94,6 +99,10 @@ export const SourceConfig = z
     }
   });
 export type SourceConfig = z.output<typeof SourceConfig>;
+
+/** How often `watch` asks for a source, ms: its `pollSeconds`, else a minute for NOTAM and AUP feeds, an hour for airspace. */
+export const pollMsOf = (s: Pick<SourceConfig, "pollSeconds" | "kind">): number =>
+  (s.pollSeconds ?? (s.kind === "airspace" ? 3_600 : 60)) * 1_000;
 
 export const SourcesConfig = z
   .strictObject({

@@ -60,7 +60,6 @@ export function standingOf(s: SourceFacts, now: number, maxAgeMs: number): Sourc
   return { ...base, standing: "fresh" };
 }
 
-/** What the sources of one kind say about an airspace in `fir`. */
 /** The sources' standings at `now`; an AUP is evidence only with the plans of the day still to come. */
 export function evidenceAt(
   facts: readonly SourceFacts[],
@@ -79,6 +78,26 @@ export function evidenceAt(
   });
 }
 
+/**
+ * The first instant after `now` at which `evidenceAt` may give another answer for the same facts: a fresh source
+ * ageing past `maxAgeMs`, one ahead of the clock coming within tolerance, the AUP's early hours ending. Undefined:
+ * none before the day's end.
+ */
+export function standingChangeAfter(
+  facts: readonly SourceFacts[],
+  aupCovered: { early: boolean; late: boolean } | undefined,
+  day: UtcDay,
+  now: number,
+  maxAgeMs: number,
+): number | undefined {
+  const at = facts.flatMap((f) =>
+    f.fallback || f.asOf === undefined ? [] : [f.asOf + maxAgeMs + 1, f.asOf - AHEAD_TOLERANCE_MS],
+  );
+  if (aupCovered) at.push(day.start + 6 * 3_600_000);
+  const after = at.filter((t) => t > now && t < day.end);
+  return after.length > 0 ? Math.min(...after) : undefined;
+}
+
 /** The sources as the explanations document states them. */
 export function explainSources(evidence: readonly SourceEvidence[]): ExplainDocument["sources"] {
   return evidence.map((e) => ({
@@ -92,6 +111,7 @@ export function explainSources(evidence: readonly SourceEvidence[]): ExplainDocu
   }));
 }
 
+/** What the sources of one kind say about an airspace in `fir`. */
 export type Verdict =
   | { state: "fresh"; source: SourceEvidence }
   | { state: "missing" }

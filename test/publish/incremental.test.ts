@@ -295,4 +295,22 @@ describe("incremental publication", () => {
     expect(r.report.sourceStates.notam[0]?.standing).toBe("stale");
     expect(content(manifestOf(dir, r.report.version))).toEqual(content((await fromScratch(later)).manifest));
   }, 300_000);
+
+  it("says when a run of the same inputs publishes something else next: nothing changes before it, something at it", async () => {
+    const dir = tempDir("incremental-next-");
+    const store = new WatchedStore(dir);
+    const first = await publish(store, Date.parse("2026-08-22T11:15:00Z"), "code-a");
+    const next = Date.parse(first.report.nextChangeAt ?? "");
+    expect(next).toBeGreaterThan(Date.parse("2026-08-22T11:15:00Z"));
+    expect(next).toBeLessThan(DAY.end);
+    const before = await publish(store, next - 1_000, "code-a");
+    expect(before.reused).toBe(true);
+    expect(before.changed).toBe(0);
+    expect(before.report.nextChangeAt).toBe(first.report.nextChangeAt);
+    const at = await publish(store, next, "code-a");
+    // a feature changed (reused with changes) or a source's standing did (derived): either publishes something else
+    const changedSomething = (at.reused && at.changed > 0) || at.why === "a source's standing changed";
+    expect(changedSomething).toBe(true);
+    expect(Date.parse(at.report.nextChangeAt ?? "9999")).toBeGreaterThan(next);
+  }, 300_000);
 });

@@ -1,7 +1,14 @@
 // "No" only on fresh evidence that covers the airspace (docs/design.md §4, docs/activation.md): a source's standing at
 // `now` from its as-of time, and what the sources of one kind say about one FIR.
 import { describe, expect, it } from "vitest";
-import { type SourceFacts, standingOf, verdictFor } from "../../src/resolve/evidence.js";
+import { utcDay } from "../../src/model/time.js";
+import {
+  evidenceAt,
+  type SourceFacts,
+  standingChangeAfter,
+  standingOf,
+  verdictFor,
+} from "../../src/resolve/evidence.js";
 
 const NOW = Date.parse("2026-08-22T12:00:00Z");
 const MAX = 120 * 60_000;
@@ -75,5 +82,39 @@ describe("what the sources of one kind say about a FIR", () => {
   it("a source declaring no FIR covers none", () => {
     const undeclared = standingOf({ ...pib, coverage: [], coverageFrom: "none" }, NOW, MAX);
     expect(verdictFor([undeclared], "EGTT").state).toBe("offRegion");
+  });
+});
+
+describe("when a source's standing changes next", () => {
+  const day = utcDay("2026-08-22")!;
+  const now = Date.parse("2026-08-22T11:15:00Z");
+  const facts = (over: Partial<SourceFacts>): SourceFacts[] => [
+    {
+      name: "pib",
+      kind: "notam",
+      asOfFrom: "content",
+      coverage: ["EGTT"],
+      coverageFrom: "content",
+      records: 3,
+      ...over,
+    },
+  ];
+  it("a fresh source turns stale just after its as-of time plus the maximum age, and evidenceAt agrees", () => {
+    const f = facts({ asOf: Date.parse("2026-08-22T11:00:00Z") });
+    const at = standingChangeAfter(f, undefined, day, now, 2 * 3_600_000)!;
+    expect(new Date(at).toISOString()).toBe("2026-08-22T13:00:00.001Z");
+    expect(evidenceAt(f, undefined, day, at - 1, 2 * 3_600_000)[0]?.standing).toBe("fresh");
+    expect(evidenceAt(f, undefined, day, at, 2 * 3_600_000)[0]?.standing).toBe("stale");
+  });
+  it("none for a fallback copy or a source without as-of time, none past the day's end", () => {
+    expect(standingChangeAfter(facts({ fallback: true, asOf: now }), undefined, day, now, 3_600_000)).toBeUndefined();
+    expect(standingChangeAfter(facts({}), undefined, day, now, 3_600_000)).toBeUndefined();
+    const late = Date.parse("2026-08-22T23:30:00Z");
+    expect(standingChangeAfter(facts({ asOf: late }), undefined, day, late, 3_600_000)).toBeUndefined();
+  });
+  it("with AUP plans, the end of the day's first six hours", () => {
+    const early = Date.parse("2026-08-22T02:00:00Z");
+    const at = standingChangeAfter([], { early: false, late: true }, day, early, 3_600_000);
+    expect(at).toBe(day.start + 6 * 3_600_000);
   });
 });

@@ -1,0 +1,186 @@
+// `airspace-publisher watch --config sources.json --store …`: the publisher as a service (docs/design.md §9). Each
+// source is asked for on its own interval (`pollSeconds`) by conditional GET, its last good copy kept, with backoff
+// and jitter after a failure. Today, and tomorrow from 15:00 UTC, are published when a source's bytes or standing
+// changed, at the instant a published state changes (the report's `nextChangeAt`), and at 00:00 and 15:00 UTC;
+// otherwise nothing is written. SIGTERM or SIGINT finish the publication under way, then it exits 0.
+import { createHash } from "node:crypto";
+import { writeFile } from "node:fs/promises";
+import { pollMsOf, type SourceConfig } from "../../src/fetch/config.js";
+import type { Logger } from "../../src/model/logger.js";
+import { isoInstant, type UtcDay, utcDay } from "../../src/model/time.js";
+import type { RunReport } from "../../src/report.js";
+import { describeSources } from "../../src/report.js";
+import type { ObjectStore } from "../../src/store/store.js";
+import { daysToPublish, TOMORROW_FROM_HOUR } from "../days.js";
+import { type Fetched, fetchForRun, readSourcesConfig, runDays } from "../fetched-inputs.js";
+import type { Io } from "../io.js";
+import { createLogger } from "../log.js";
+import { publishRun } from "../publish-run.js";
+import { openStore } from "../store.js";
+import { retentionOf } from "./publish.js";
+
+export interface WatchFlags {
+  config: string;
+  store: string;
+  s3Endpoint?: string;
+  report?: string;
+  quiet?: boolean;
+  retentionDays?: string;
+  recordDays?: string;
+}
+
+export interface WatchDeps {
+  fetch: typeof fetch;
+  env: Record<string, string | undefined>;
+  /** Calls `stop` once on SIGTERM or SIGINT. */
+  onStop(stop: () => void): void;
+}
+
+/** The longest wait after failures: a source that keeps failing is still asked every ten minutes. */
+const MAX_BACKOFF_MS = 10 * 60_000;
+
+/** One source as the watcher follows it. */
+interface Followed {
+  source: SourceConfig;
+  /** When it is asked for next, epoch ms. */
+  nextAt: number;
+  failures: number;
+  got?: Fetched;
+}
+
+export async function watchCommand(flags: WatchFlags, io: Io, deps: WatchDeps): Promise<number> {
+  const config = await readSourcesConfig(flags.config, deps.env);
+  const retention = retentionOf(flags);
+  const store = await openStore(flags.store, flags.s3Endpoint, (line) =>
+    io.stderr.write(`airspace-publisher: ${line}\n`),
+  );
+  const log = createLogger(io.stderr, flags.quiet);
+  const watcher = new Watcher(config.sources, { store, log, io, deps, retention, flags });
+  deps.onStop(() => watcher.stop());
+  await watcher.run();
+  log.info("stopped", { publications: watcher.publications });
+  return 0;
+}
+
+class Watcher {
+  private readonly followed: Followed[];
+  private stopped = false;
+  private wake: () => void = () => {};
+  /** What the last publication was made of: the days and each source's bytes and standing. */
+  private publishedKey = "";
+  /** When a published state changes next, with the same sources. */
+  private nextChange = Number.POSITIVE_INFINITY;
+  publications = 0;
+
+  constructor(
+    sources: readonly SourceConfig[],
+    private readonly c: {
+      store: ObjectStore;
+      log: Logger;
+      io: Io;
+      deps: WatchDeps;
+      retention: { keepMs: number; recordMs: number };
+      flags: WatchFlags;
+    },
+  ) {
+    this.followed = sources.map((source) => ({ source, nextAt: 0, failures: 0 }));
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.wake();
+  }
+
+  async run(): Promise<void> {
+    while (!this.stopped) {
+      const now = this.c.io.now();
+      const days = this.daysAt(now);
+      await this.poll(now, days.length > 1);
+      if (this.stopped) break;
+      const key = this.keyOf(days);
+      if (key && (key !== this.publishedKey || now >= this.nextChange)) await this.publish(now, days, key);
+      await this.sleepUntil(this.wakeAt(now));
+    }
+  }
+
+  private daysAt(now: number): [UtcDay, ...UtcDay[]] {
+    const today = utcDay(isoInstant(now).slice(0, 10))!;
+    const [first, ...rest] = daysToPublish(today, now, "auto");
+    return [first!, ...rest];
+  }
+
+  /** Asks for each source that is due; tomorrow's plans only while tomorrow is published. */
+  private async poll(now: number, withTomorrow: boolean): Promise<void> {
+    for (const f of this.followed) {
+      if (this.stopped || f.nextAt > now || (f.source.aupDay === "tomorrow" && !withTomorrow)) continue;
+      const deps = { fetch: this.c.deps.fetch, store: this.c.store, now };
+      try {
+        const got = await fetchForRun(f.source, deps, this.c.log);
+        if (got) f.got = got;
+        f.failures = got && got.r.from !== "lastGood" ? 0 : f.failures + 1;
+      } catch (err) {
+        // no last good copy yet: nothing to publish from this source until it answers
+        f.failures++;
+        this.c.log.warn("source unavailable", { source: f.source.name, reason: (err as Error).message });
+      }
+      f.nextAt = now + delayOf(pollMsOf(f.source), f.failures);
+    }
+  }
+
+  /** What a publication now would be made of; undefined while a source has no copy at all. */
+  private keyOf(days: readonly UtcDay[]): string | undefined {
+    const needed = this.followed.filter((f) => f.source.aupDay !== "tomorrow" || days.length > 1);
+    if (needed.some((f) => !f.got && f.source.aupDay !== "tomorrow")) return undefined;
+    const sources = needed.flatMap(({ got }) =>
+      got ? [[got.source.name, digest(got.r.bytes), got.r.stale, got.r.lastModified ?? null]] : [],
+    );
+    return JSON.stringify({ days: days.map((d) => d.date), sources });
+  }
+
+  private async publish(now: number, days: [UtcDay, ...UtcDay[]], key: string): Promise<void> {
+    const fetched = this.followed.flatMap((f) => (f.got ? [f.got] : []));
+    const { store, log, io, retention } = this.c;
+    const reports = await publishRun({ store, log, clock: io.now, now, days: runDays(fetched, now, days), retention });
+    this.publishedKey = key;
+    this.publications++;
+    this.nextChange = Math.min(...reports.map((r) => (r.nextChangeAt ? Date.parse(r.nextChangeAt) : Infinity)));
+    const [today, tomorrow] = reports;
+    io.stdout.write(
+      `published ${today.version}: ${today.records.published} features; sources: ${describeSources(today.sourceStates)}` +
+        `${tomorrow ? `; tomorrow ${tomorrow.date} ${tomorrow.version}` : ""}\n`,
+    );
+    if (this.c.flags.report) await writeReport(this.c.flags.report, today, tomorrow);
+  }
+
+  /** The next instant something may change: a source due, a published state changing, 15:00 or 00:00 UTC. */
+  private wakeAt(now: number): number {
+    const today = utcDay(isoInstant(now).slice(0, 10))!;
+    const boundaries = [today.start + TOMORROW_FROM_HOUR * 3_600_000, today.end].filter((t) => t > now);
+    return Math.min(this.nextChange, ...boundaries, ...this.followed.map((f) => f.nextAt));
+  }
+
+  private async sleepUntil(at: number): Promise<void> {
+    const ms = Math.max(0, at - this.c.io.now());
+    if (this.stopped || ms === 0) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, Math.min(ms, 2 ** 31 - 1));
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+}
+
+/** The wait before asking again: the interval, doubled per failure up to ten minutes, with full jitter then. */
+function delayOf(pollMs: number, failures: number): number {
+  if (failures === 0) return pollMs;
+  const ceiling = Math.min(pollMs * 2 ** failures, Math.max(pollMs, MAX_BACKOFF_MS));
+  return Math.round(ceiling * (0.5 + Math.random() / 2));
+}
+
+const digest = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+async function writeReport(file: string, today: RunReport, tomorrow: RunReport | undefined): Promise<void> {
+  await writeFile(file, `${JSON.stringify(tomorrow ? { ...today, tomorrow } : today, null, 2)}\n`);
+}

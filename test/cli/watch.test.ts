@@ -1,0 +1,110 @@
+// `watch` as operators run it: the built CLI in its own process against a real HTTP server on loopback serving the
+// real UK files of fixtures/uk with ETag (conditional GETs), a NOTAM poll interval of one second. It publishes once at
+// start, writes nothing while no source changes, publishes a briefing that changed, and exits 0 on SIGTERM.
+import { type ChildProcess, spawn } from "node:child_process";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FIXTURES, ROOT, tempDir } from "../helpers.js";
+
+const UK = path.join(FIXTURES, "uk");
+const PIB = gunzipSync(readFileSync(path.join(UK, "uk_pib_2026-08-22T1116Z.xml.gz"))).toString("utf8");
+/** The briefing as the next hour's issue: the same NOTAMs, another `Issued`. */
+const nextHour = gzipSync(PIB.replace(/<Issued>[^<]*<\/Issued>/, "<Issued>2026-08-22T12:00:15+00:00</Issued>"));
+const FILES: Record<string, Buffer> = {
+  "/gb_airspace.yaml": readFileSync(path.join(UK, "gb_airspace_2026-06.yaml")),
+  "/gb_service.yaml": readFileSync(path.join(UK, "gb_service_2026-06.yaml")),
+  "/pib.xml.gz": readFileSync(path.join(UK, "uk_pib_2026-08-22T1116Z.xml.gz")),
+};
+const requests: Array<{ path: string; conditional: boolean; status: number }> = [];
+
+let server: Server;
+let watcher: ChildProcess;
+let out = "";
+const store = tempDir("watch-store-");
+
+const published = () => out.split("\n").filter((l) => l.startsWith("published "));
+const objects = () => readdirSync(path.join(store, "v1", "objects")).length;
+
+async function until(what: () => boolean, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  while (!what()) {
+    if (Date.now() > end) throw new Error(`not within ${ms} ms; watcher said:\n${out}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const p = new URL(req.url ?? "/", "http://x").pathname;
+    const body = FILES[p];
+    const etag = body && `"${body.length}-${body.subarray(-16).toString("hex")}"`;
+    const conditional = req.headers["if-none-match"] !== undefined;
+    const status = !body ? 404 : req.headers["if-none-match"] === etag ? 304 : 200;
+    requests.push({ path: p, conditional, status });
+    if (status !== 200) return void res.writeHead(status, etag ? { etag } : {}).end();
+    res.writeHead(200, { "content-length": body!.length, etag }).end(body);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const config = path.join(tempDir("watch-cfg-"), "sources.json");
+  const sources = [
+    { name: "gb-yaixm", kind: "airspace", url: `${base}/gb_airspace.yaml`, country: "GB", maxAgeMinutes: 1e6 },
+    { name: "gb-services", kind: "airspace", url: `${base}/gb_service.yaml`, country: "GB", maxAgeMinutes: 1e6 },
+    { name: "uk-pib", kind: "notam", url: `${base}/pib.xml.gz`, pollSeconds: 1, maxAgeMinutes: 1e6 },
+  ];
+  writeFileSync(config, JSON.stringify({ schema: 1, sources }));
+  watcher = spawn(
+    process.execPath,
+    [path.join(ROOT, "dist", "jobs", "cli.js"), "watch", "--config", config, "--store", store, "--quiet"],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  const said = (d: Buffer) => {
+    out += String(d);
+  };
+  watcher.stdout!.on("data", said);
+  watcher.stderr!.on("data", said);
+  await until(() => published().length === 1, 60_000);
+}, 90_000);
+
+afterAll(async () => {
+  watcher?.kill("SIGKILL");
+  server?.closeAllConnections();
+  await new Promise<void>((r) => server.close(() => r()));
+});
+
+describe("watch", () => {
+  it("writes no data object while no source changes, and asks the briefing once a second, conditionally", async () => {
+    const before = { objects: objects(), asked: requests.filter((r) => r.path === "/pib.xml.gz").length };
+    await new Promise((r) => setTimeout(r, 3_500));
+    const asked = requests.filter((r) => r.path === "/pib.xml.gz").slice(before.asked);
+    expect(published()).toHaveLength(1);
+    expect(objects()).toBe(before.objects);
+    expect(asked.length).toBeGreaterThanOrEqual(2);
+    expect(asked.length).toBeLessThanOrEqual(5);
+    expect(asked.every((r) => r.conditional && r.status === 304)).toBe(true);
+    // the airspace (an hour's interval) was asked for once
+    expect(requests.filter((r) => r.path === "/gb_airspace.yaml")).toHaveLength(1);
+  }, 30_000);
+
+  it("publishes a briefing that changed, within seconds", async () => {
+    const first = published()[0]!.split(" ")[1]!;
+    FILES["/pib.xml.gz"] = nextHour;
+    const switched = Date.now();
+    await until(() => published().length === 2, 20_000);
+    expect(Date.now() - switched).toBeLessThan(15_000);
+    const second = published()[1]!.split(" ")[1]!;
+    expect(second).not.toBe(first);
+    const pointer = JSON.parse(readFileSync(path.join(store, "v1", "current.json"), "utf8"));
+    expect(pointer.version).toBe(second.replace(/:$/, ""));
+  }, 30_000);
+
+  it("exits 0 on SIGTERM", async () => {
+    const exited = new Promise<number | null>((r) => watcher.once("exit", (code) => r(code)));
+    watcher.kill("SIGTERM");
+    expect(await exited).toBe(0);
+  }, 30_000);
+});
