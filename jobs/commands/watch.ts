@@ -17,6 +17,8 @@ import type { Io } from "../io.js";
 import { createLogger } from "../log.js";
 import { publishRun } from "../publish-run.js";
 import { openStore } from "../store.js";
+import { UsageError } from "../usage.js";
+import { WatchMetrics } from "../watch-metrics.js";
 import { retentionOf } from "./publish.js";
 
 export interface WatchFlags {
@@ -27,6 +29,12 @@ export interface WatchFlags {
   quiet?: boolean;
   retentionDays?: string;
   recordDays?: string;
+  /** Port of the metrics and health answers (0: any free one). @default 9464 */
+  metricsPort?: string;
+  /** @default 127.0.0.1 */
+  metricsHost?: string;
+  /** Minutes without a publication after which the health answer is 503. @default 180 */
+  unhealthyAfter?: string;
 }
 
 export interface WatchDeps {
@@ -55,9 +63,23 @@ export async function watchCommand(flags: WatchFlags, io: Io, deps: WatchDeps): 
     io.stderr.write(`airspace-publisher: ${line}\n`),
   );
   const log = createLogger(io.stderr, flags.quiet);
-  const watcher = new Watcher(config.sources, { store, log, io, deps, retention, flags });
+  const port = flags.metricsPort === undefined ? 9464 : Number(flags.metricsPort);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new UsageError(`--metrics-port takes a port 0–65535, got "${flags.metricsPort}"`);
+  }
+  const silence = flags.unhealthyAfter === undefined ? 180 : Number(flags.unhealthyAfter);
+  if (!(silence > 0)) throw new UsageError(`--unhealthy-after takes minutes > 0, got "${flags.unhealthyAfter}"`);
+  const metrics = new WatchMetrics(io.now);
+  const served = await metrics.serve(flags.metricsHost ?? "127.0.0.1", port, silence * 60_000);
+  // the URL on stdout too: with port 0 it is how a supervisor or a test learns it
+  io.stdout.write(`metrics ${served.url}/metrics health ${served.url}/healthz\n`);
+  const watcher = new Watcher(config.sources, { store, log, io, deps, retention, flags, metrics });
   deps.onStop(() => watcher.stop());
-  await watcher.run();
+  try {
+    await watcher.run();
+  } finally {
+    served.server.close();
+  }
   log.info("stopped", { publications: watcher.publications });
   return 0;
 }
@@ -70,6 +92,8 @@ class Watcher {
   private publishedKey = "";
   /** When a published state changes next, with the same sources. */
   private nextChange = Number.POSITIVE_INFINITY;
+  /** When each source's new bytes were fetched, until a publication holds them (the latency metric). */
+  private readonly changedAt = new Map<string, number>();
   publications = 0;
 
   constructor(
@@ -81,6 +105,7 @@ class Watcher {
       deps: WatchDeps;
       retention: { keepMs: number; recordMs: number };
       flags: WatchFlags;
+      metrics: WatchMetrics;
     },
   ) {
     this.followed = sources.map((source) => ({ source, nextAt: 0, failures: 0 }));
@@ -114,14 +139,19 @@ class Watcher {
     for (const f of this.followed) {
       if (this.stopped || f.nextAt > now || (f.source.aupDay === "tomorrow" && !withTomorrow)) continue;
       const deps = { fetch: this.c.deps.fetch, store: this.c.store, now };
+      const name = f.source.name;
       try {
         const got = await fetchForRun(f.source, deps, this.c.log);
+        if (got && (!f.got || !got.r.bytes.equals(f.got.r.bytes))) this.changedAt.set(name, now);
         if (got) f.got = got;
         f.failures = got && got.r.from !== "lastGood" ? 0 : f.failures + 1;
+        const at = got && { fetchedAt: got.r.fetchedAt, airspace: f.source.kind === "airspace" };
+        this.c.metrics.fetched(name, got?.r.from ?? "error", at);
       } catch (err) {
         // no last good copy yet: nothing to publish from this source until it answers
         f.failures++;
-        this.c.log.warn("source unavailable", { source: f.source.name, reason: (err as Error).message });
+        this.c.metrics.fetched(name, "error");
+        this.c.log.warn("source unavailable", { source: name, reason: (err as Error).message });
       }
       f.nextAt = now + delayOf(pollMsOf(f.source), f.failures);
     }
@@ -140,7 +170,10 @@ class Watcher {
   private async publish(now: number, days: [UtcDay, ...UtcDay[]], key: string): Promise<void> {
     const fetched = this.followed.flatMap((f) => (f.got ? [f.got] : []));
     const { store, log, io, retention } = this.c;
+    const t0 = performance.now();
     const reports = await publishRun({ store, log, clock: io.now, now, days: runDays(fetched, now, days), retention });
+    this.c.metrics.published(reports[0], (performance.now() - t0) / 1000, [...this.changedAt.values()]);
+    this.changedAt.clear();
     this.publishedKey = key;
     this.publications++;
     this.nextChange = Math.min(...reports.map((r) => (r.nextChangeAt ? Date.parse(r.nextChangeAt) : Infinity)));

@@ -7,7 +7,9 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
+import parsePrometheusTextFormat from "parse-prometheus-text-format";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunReport } from "../../src/report.js";
 import { FIXTURES, ROOT, tempDir } from "../helpers.js";
 
 const UK = path.join(FIXTURES, "uk");
@@ -25,6 +27,9 @@ let server: Server;
 let watcher: ChildProcess;
 let out = "";
 const store = tempDir("watch-store-");
+const report = path.join(tempDir("watch-report-"), "report.json");
+/** The metrics server's base URL, as the watcher prints it. */
+const metricsBase = () => /^metrics (\S+)\/metrics/m.exec(out)?.[1] ?? "";
 
 const published = () => out.split("\n").filter((l) => l.startsWith("published "));
 const objects = () => readdirSync(path.join(store, "v1", "objects")).length;
@@ -59,7 +64,10 @@ beforeAll(async () => {
   writeFileSync(config, JSON.stringify({ schema: 1, sources }));
   watcher = spawn(
     process.execPath,
-    [path.join(ROOT, "dist", "jobs", "cli.js"), "watch", "--config", config, "--store", store, "--quiet"],
+    [
+      ...[path.join(ROOT, "dist", "jobs", "cli.js"), "watch", "--config", config, "--store", store, "--quiet"],
+      ...["--report", report, "--metrics-port", "0"],
+    ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   const said = (d: Buffer) => {
@@ -100,6 +108,30 @@ describe("watch", () => {
     expect(second).not.toBe(first);
     const pointer = JSON.parse(readFileSync(path.join(store, "v1", "current.json"), "utf8"));
     expect(pointer.version).toBe(second.replace(/:$/, ""));
+  }, 30_000);
+
+  it("serves Prometheus text metrics that agree with the run report, and a health answer", async () => {
+    await new Promise((r) => setTimeout(r, 1_500)); // a poll after the switch: the briefing answers 304 again
+    const text = await (await fetch(`${metricsBase()}/metrics`)).text();
+    const families = new Map(parsePrometheusTextFormat(text).map((f) => [f.name, f]));
+    const r = JSON.parse(readFileSync(report, "utf8")) as RunReport;
+    const info = families.get("asp_last_publication_info")!.metrics;
+    expect(info).toEqual([{ labels: { version: r.version, date: r.date }, value: "1" }]);
+    expect(Number(families.get("asp_publications_total")!.metrics[0]!.value)).toBe(published().length);
+    const last = Number(families.get("asp_last_publication_timestamp_seconds")!.metrics[0]!.value);
+    expect(Math.abs(last * 1000 - Date.now())).toBeLessThan(60_000);
+    // the briefing's age from its as-of time as the report states it
+    const pibAge = families.get("asp_source_age_seconds")!.metrics.find((m) => m.labels?.source === "uk-pib")!;
+    const asOf = r.sourceStates.notam[0]!.asOf!;
+    expect(Math.abs(Number(pibAge.value) - (Date.now() - asOf) / 1000)).toBeLessThan(30);
+    const lastFetch = families.get("asp_source_last_fetch")!.metrics.filter((m) => m.labels?.source === "uk-pib");
+    expect(lastFetch).toEqual([{ labels: { source: "uk-pib", result: "notModified" }, value: "1" }]);
+    const duration = families.get("asp_publish_duration_seconds")!;
+    expect(duration.type).toBe("HISTOGRAM");
+    expect(Number(duration.metrics[0]!.count)).toBe(published().length);
+    const health = await fetch(`${metricsBase()}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: "ok" });
   }, 30_000);
 
   it("exits 0 on SIGTERM", async () => {
