@@ -6,6 +6,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseAllDocuments } from "yaml";
 import { ROOT } from "../helpers.js";
+import { io } from "./io.js";
 
 const DEPLOY = path.join(ROOT, "jobs/deploy");
 const read = (file: string) => readFileSync(path.join(DEPLOY, file), "utf8");
@@ -66,5 +67,32 @@ describe("jobs/deploy", () => {
     const args: string[] = refresh.spec.jobTemplate.spec.template.spec.containers[0].args;
     expect([publishesTomorrow(args, 14 * 60 + 45), publishesTomorrow(args, 15 * 60)]).toEqual([false, true]);
     expect(jobs).toHaveLength(3);
+  });
+
+  it("watch: systemd restarts it always and stops it with SIGTERM; Kubernetes runs one replica with /healthz probes", async () => {
+    const unit = read("systemd/airspace-publisher-watch.service");
+    expect(unit).toMatch(/^Restart=always$/m);
+    expect(unit).toMatch(/^KillSignal=SIGTERM$/m);
+    const exec = /^ExecStart=.*'exec (airspace-publisher watch [^']*)'$/m.exec(unit)![1]!.split(/\s+/);
+    const [deployment] = parseAllDocuments(read("kubernetes/watch.yaml")).map((d) => d.toJS());
+    expect(deployment.kind).toBe("Deployment");
+    expect(deployment.spec.replicas).toBe(1);
+    expect(deployment.spec.strategy.type).toBe("Recreate");
+    const pod = deployment.spec.template.spec;
+    const container = pod.containers[0];
+    const port = container.args[container.args.indexOf("--metrics-port") + 1];
+    for (const probe of [container.livenessProbe, container.readinessProbe]) {
+      expect(probe.httpGet.path).toBe("/healthz");
+      expect(container.ports.find((p: { name: string }) => p.name === probe.httpGet.port).containerPort).toBe(+port);
+    }
+    // every flag they give is one of watch's own
+    const { main } = await import("../../jobs/cli.js");
+    const t = io();
+    expect(await main(["watch", "--help"], t.io)).toBe(0);
+    for (const args of [exec.slice(1), container.args]) {
+      const flags = (args as string[]).filter((a) => a.startsWith("--"));
+      expect(flags.length).toBeGreaterThanOrEqual(3);
+      for (const flag of flags) expect(t.out(), flag).toContain(`${flag} <`);
+    }
   });
 });
