@@ -2,11 +2,13 @@
 // their inputs): publish each day asked for, then the shadow path follows the version just published (so the
 // origin's status document and the map page never answer 503), the map page's files are written beside the data,
 // and retention runs at the run's `now` (a past day published keeps what it would have).
+import { hostname } from "node:os";
 import type { Logger } from "../src/model/logger.js";
 import type { AirspaceInput, PublishDayOptions } from "../src/options.js";
 import { publishDay } from "../src/pipeline.js";
 import { collectGarbage } from "../src/publish/retention.js";
 import type { RunReport } from "../src/report.js";
+import { type Holder, takePublisherLease } from "../src/store/publisher-lease.js";
 import type { ObjectStore } from "../src/store/store.js";
 import { codeVersion } from "./code-version.js";
 import { followShadow } from "./shadow-step.js";
@@ -27,10 +29,37 @@ export interface RunPlan {
   days: readonly [RunDay, ...RunDay[]];
   /** How long whole versions and the record are kept, ms (`--retention-days`, `--record-days`). */
   retention: { keepMs: number; recordMs: number };
+  /** The command, for the store's publisher lease: another publisher learns who holds the store. */
+  command: string;
 }
 
-/** Publishes the plan's days, then the shadow step, the map page and retention; the days' reports in order. */
+/**
+ * Publishes the plan's days, then the shadow step, the map page and retention; the days' reports in order. The whole
+ * run holds the store's publisher lease: `PublisherBusy` (naming the holder) while another publisher has it.
+ */
 export async function publishRun(plan: RunPlan): Promise<[RunReport, ...RunReport[]]> {
+  const host = hostname();
+  const who = `${plan.command} on ${host}, pid ${process.pid}, since ${new Date(plan.clock()).toISOString()}`;
+  const lease = await takePublisherLease(plan.store, { who, host, pid: process.pid, clock: plan.clock, gone });
+  try {
+    return await publishHeld(plan);
+  } finally {
+    await lease.release();
+  }
+}
+
+/** A holder on this machine whose process no longer runs (killed): its lease is taken over at once. */
+function gone(holder: Holder): boolean {
+  if (holder.host !== hostname() || holder.pid === undefined || holder.pid === process.pid) return false;
+  try {
+    process.kill(holder.pid, 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
+async function publishHeld(plan: RunPlan): Promise<[RunReport, ...RunReport[]]> {
   const { store, log, clock, now, retention } = plan;
   const deps = { store, log, clock, codeVersion: codeVersion() };
   const [first, ...later] = plan.days;

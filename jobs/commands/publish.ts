@@ -100,7 +100,15 @@ export async function publishCommand(flags: PublishFlags, io: Io, store?: Object
       for (const list of [inputs, notams, aup]) list?.splice(0);
     },
   };
-  const [report] = await publishRun({ store: target, log, clock: io.now, now, days: [{ inputs, options }], retention });
+  const [report] = await publishRun({
+    command: "publish",
+    store: target,
+    log,
+    clock: io.now,
+    now,
+    days: [{ inputs, options }],
+    retention,
+  });
   if (flags.report) {
     await mkdir(path.dirname(path.resolve(flags.report)), { recursive: true });
     await writeFile(flags.report, `${JSON.stringify(report, null, 2)}\n`);

@@ -88,7 +88,15 @@ export async function replayCommand(flags: ReplayFlags, io: Io): Promise<number>
       options: options(d),
     }));
     // as the scheduled job would have run then: its clock is the snapshot's `now`
-    const reports = await publishRun({ store, log, clock: () => now, now, days: [today!, ...later], retention });
+    const reports = await publishRun({
+      command: "replay",
+      store,
+      log,
+      clock: () => now,
+      now,
+      days: [today!, ...later],
+      retention,
+    });
     const used = process.cpuUsage(cpu);
     const run: ReplayRun = {
       snapshot: path.basename(file),

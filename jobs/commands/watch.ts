@@ -10,6 +10,7 @@ import type { Logger } from "../../src/model/logger.js";
 import { isoInstant, type UtcDay, utcDay } from "../../src/model/time.js";
 import type { RunReport } from "../../src/report.js";
 import { describeSources } from "../../src/report.js";
+import { PublisherBusy } from "../../src/store/publisher-lease.js";
 import type { ObjectStore } from "../../src/store/store.js";
 import { daysToPublish, TOMORROW_FROM_HOUR } from "../days.js";
 import { type Fetched, fetchForRun, readSourcesConfig, runDays } from "../fetched-inputs.js";
@@ -44,6 +45,8 @@ export interface WatchDeps {
   onStop(stop: () => void): void;
 }
 
+/** The wait before trying again while another publisher holds the store. */
+const BUSY_RETRY_MS = 5_000;
 /** The longest wait after failures: a source that keeps failing is still asked every ten minutes. */
 const MAX_BACKOFF_MS = 10 * 60_000;
 
@@ -92,6 +95,8 @@ class Watcher {
   private publishedKey = "";
   /** When a published state changes next, with the same sources. */
   private nextChange = Number.POSITIVE_INFINITY;
+  /** While another publisher holds the store: when to try again. */
+  private busyUntil = Number.POSITIVE_INFINITY;
   /** When each source's new bytes were fetched, until a publication holds them (the latency metric). */
   private readonly changedAt = new Map<string, number>();
   publications = 0;
@@ -171,7 +176,36 @@ class Watcher {
     const fetched = this.followed.flatMap((f) => (f.got ? [f.got] : []));
     const { store, log, io, retention } = this.c;
     const t0 = performance.now();
-    const reports = await publishRun({ store, log, clock: io.now, now, days: runDays(fetched, now, days), retention });
+    log.info("publishing", {
+      days: days.map((d) => d.date).join(","),
+      sourcesChanged: [...this.changedAt.keys()].join(","),
+    });
+    let reports: Awaited<ReturnType<typeof publishRun>>;
+    try {
+      reports = await publishRun({
+        command: "watch",
+        store,
+        log,
+        clock: io.now,
+        now,
+        days: runDays(fetched, now, days),
+        retention,
+      });
+    } catch (err) {
+      if (!(err instanceof PublisherBusy)) throw err;
+      // another publisher (a second watcher, a manual publish) has the store: this one tries again shortly
+      log.warn("store held by another publisher; waiting", {
+        holder: err.holder.who,
+        retryInSeconds: BUSY_RETRY_MS / 1000,
+      });
+      this.busyUntil = io.now() + BUSY_RETRY_MS;
+      return;
+    }
+    this.busyUntil = Number.POSITIVE_INFINITY;
+    log.info("publication done", {
+      version: reports[0].version,
+      seconds: +((performance.now() - t0) / 1000).toFixed(2),
+    });
     this.c.metrics.published(reports[0], (performance.now() - t0) / 1000, [...this.changedAt.values()]);
     this.changedAt.clear();
     this.publishedKey = key;
@@ -189,7 +223,7 @@ class Watcher {
   private wakeAt(now: number): number {
     const today = utcDay(isoInstant(now).slice(0, 10))!;
     const boundaries = [today.start + TOMORROW_FROM_HOUR * 3_600_000, today.end].filter((t) => t > now);
-    return Math.min(this.nextChange, ...boundaries, ...this.followed.map((f) => f.nextAt));
+    return Math.min(this.nextChange, this.busyUntil, ...boundaries, ...this.followed.map((f) => f.nextAt));
   }
 
   private async sleepUntil(at: number): Promise<void> {

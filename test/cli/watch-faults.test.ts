@@ -1,0 +1,157 @@
+// `watch` under faults, with real processes (the built CLI) and a real HTTP server on loopback serving the real UK
+// files of fixtures/uk: two watchers on one store never publish at once (the store's publisher lease), and a watcher
+// killed with SIGKILL in the middle of a publication leaves the store whole; restarted, it publishes the next change.
+import { type ChildProcess, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { VersionManifest } from "../../src/model/manifest.js";
+import { FIXTURES, ROOT, tempDir } from "../helpers.js";
+
+const UK = path.join(FIXTURES, "uk");
+const PIB = gunzipSync(readFileSync(path.join(UK, "uk_pib_2026-08-22T1116Z.xml.gz"))).toString("utf8");
+/** The briefing as issued at `hh`:00: the same NOTAMs, another `Issued`. */
+const issue = (hh: number) =>
+  gzipSync(PIB.replace(/<Issued>[^<]*<\/Issued>/, `<Issued>2026-08-22T${hh}:00:15+00:00</Issued>`));
+const FILES: Record<string, Buffer> = {
+  "/gb_airspace.yaml": readFileSync(path.join(UK, "gb_airspace_2026-06.yaml")),
+  "/gb_service.yaml": readFileSync(path.join(UK, "gb_service_2026-06.yaml")),
+  "/pib.xml.gz": issue(11),
+};
+
+let server: Server;
+let config = "";
+const running: ChildProcess[] = [];
+
+interface Watcher {
+  child: ChildProcess;
+  /** The JSON log lines, parsed, in order. */
+  lines: Array<{ time: string; msg: string; [k: string]: unknown }>;
+}
+
+function startWatcher(store: string): Watcher {
+  const child = spawn(
+    process.execPath,
+    [path.join(ROOT, "dist", "jobs", "cli.js"), "watch", "--config", config, "--store", store, "--metrics-port", "0"],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  );
+  running.push(child);
+  const w: Watcher = { child, lines: [] };
+  let rest = "";
+  child.stderr!.on("data", (d: Buffer) => {
+    const text = rest + String(d);
+    const parts = text.split("\n");
+    rest = parts.pop() ?? "";
+    for (const line of parts) if (line.startsWith("{")) w.lines.push(JSON.parse(line));
+  });
+  return w;
+}
+
+const said = (w: Watcher, msg: string) => w.lines.filter((l) => l.msg === msg);
+
+async function until(what: () => boolean, ms: number, why: string): Promise<void> {
+  const end = Date.now() + ms;
+  while (!what()) {
+    if (Date.now() > end) throw new Error(`${why}: not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The live version and that every object its manifest names is in the store. */
+function whole(store: string): string {
+  const pointer = JSON.parse(readFileSync(path.join(store, "v1", "current.json"), "utf8"));
+  const manifest = JSON.parse(readFileSync(path.join(store, pointer.manifest), "utf8")) as VersionManifest;
+  for (const e of Object.values(manifest.countries)) expect(existsSync(path.join(store, e.key)), e.key).toBe(true);
+  return pointer.version;
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const body = FILES[new URL(req.url ?? "/", "http://x").pathname];
+    if (!body) return void res.writeHead(404).end();
+    const etag = `"${body.length}-${body.subarray(-16).toString("hex")}"`;
+    if (req.headers["if-none-match"] === etag) return void res.writeHead(304, { etag }).end();
+    res.writeHead(200, { "content-length": body.length, etag }).end(body);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  config = path.join(tempDir("watch-faults-cfg-"), "sources.json");
+  const sources = [
+    { name: "gb-yaixm", kind: "airspace", url: `${base}/gb_airspace.yaml`, country: "GB", maxAgeMinutes: 1e6 },
+    { name: "gb-services", kind: "airspace", url: `${base}/gb_service.yaml`, country: "GB", maxAgeMinutes: 1e6 },
+    { name: "uk-pib", kind: "notam", url: `${base}/pib.xml.gz`, pollSeconds: 0.5, maxAgeMinutes: 1e6 },
+  ];
+  writeFileSync(config, JSON.stringify({ schema: 1, sources }));
+});
+
+afterAll(async () => {
+  for (const c of running) c.kill("SIGKILL");
+  server?.closeAllConnections();
+  await new Promise<void>((r) => server.close(() => r()));
+});
+
+describe("watch under faults", () => {
+  it("two watchers on one store: never two publications at once, and the last briefing is published", async () => {
+    FILES["/pib.xml.gz"] = issue(11);
+    const store = tempDir("watch-two-");
+    const [a, b] = [startWatcher(store), startWatcher(store)];
+    const done = () => said(a, "publication done").length + said(b, "publication done").length;
+    await until(() => done() >= 1, 90_000, "a first publication");
+    for (const hh of [12, 13, 14]) {
+      const before = done();
+      FILES["/pib.xml.gz"] = issue(hh);
+      await until(() => done() > before, 60_000, `the briefing of ${hh}:00 published`);
+    }
+    // each watcher's publications as [start, end] (the last "publishing" before each "publication done": an attempt
+    // that found the store held ends without one); none of one overlaps one of the other
+    const spans = (w: Watcher) => {
+      const out: Array<readonly [number, number]> = [];
+      let start = 0;
+      for (const l of w.lines) {
+        if (l.msg === "publishing") start = Date.parse(l.time);
+        if (l.msg === "publication done") out.push([start, Date.parse(l.time)] as const);
+      }
+      return out;
+    };
+    const [sa, sb] = [spans(a), spans(b)];
+    expect(sa.length + sb.length).toBeGreaterThanOrEqual(4);
+    for (const [s1, e1] of sa) for (const [s2, e2] of sb) expect(e1 <= s2 || e2 <= s1, "overlapping").toBe(true);
+    const waited = [
+      ...said(a, "store held by another publisher; waiting"),
+      ...said(b, "store held by another publisher; waiting"),
+    ];
+    expect(waited.every((l) => /^watch on .*, pid \d+/.test(String(l.holder)))).toBe(true);
+    // the live version is whole and made of the last briefing
+    const live = whole(store);
+    const manifest = JSON.parse(readFileSync(path.join(store, "v1", "versions", `${live}.json`), "utf8"));
+    expect(manifest.sources["uk-pib"].sha256).toBe(createHash("sha256").update(FILES["/pib.xml.gz"]!).digest("hex"));
+    a.child.kill("SIGTERM");
+    b.child.kill("SIGTERM");
+  }, 300_000);
+
+  it("SIGKILL in the middle of a publication leaves the store whole; restarted, the watcher publishes the next change", async () => {
+    FILES["/pib.xml.gz"] = issue(11);
+    const store = tempDir("watch-kill-");
+    const first = startWatcher(store);
+    await until(() => said(first, "publication done").length === 1, 90_000, "the first publication");
+    const v1 = whole(store);
+    FILES["/pib.xml.gz"] = issue(12);
+    await until(() => said(first, "publishing").length === 2, 30_000, "the second publication begun");
+    await new Promise((r) => setTimeout(r, 150 + Math.random() * 400));
+    first.child.kill("SIGKILL");
+    await new Promise((r) => first.child.once("exit", r));
+    // the version live after the kill, the first or the one the killed run switched to, is whole
+    expect(whole(store)).toMatch(/^\d{8}T\d{6}Z-[0-9a-f]{8}$/);
+    FILES["/pib.xml.gz"] = issue(13);
+    const second = startWatcher(store);
+    await until(() => said(second, "publication done").length >= 1, 90_000, "a publication after the restart");
+    const live = whole(store);
+    expect(live).not.toBe(v1);
+    expect(said(second, "publication done").at(-1)!.version).toBe(live);
+    second.child.kill("SIGTERM");
+  }, 300_000);
+});
