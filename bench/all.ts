@@ -15,6 +15,7 @@ const BENCHES: Array<{ name: string; file: string; args?: string[]; node?: strin
   { name: "notams", file: "notams.js", node: ["--max-semi-space-size=32"] },
   { name: "uk", file: "uk.js" },
   { name: "refresh", file: "refresh.js" },
+  { name: "watch", file: "watch.js" },
 ];
 
 const only = process.argv.slice(2);

@@ -199,24 +199,24 @@ class Watcher {
         retryInSeconds: BUSY_RETRY_MS / 1000,
       });
       this.busyUntil = io.now() + BUSY_RETRY_MS;
+      // the other publisher may publish newer bytes meanwhile: ask every source again before trying
+      for (const f of this.followed) f.nextAt = Math.min(f.nextAt, this.busyUntil);
       return;
     }
     this.busyUntil = Number.POSITIVE_INFINITY;
-    log.info("publication done", {
-      version: reports[0].version,
-      seconds: +((performance.now() - t0) / 1000).toFixed(2),
-    });
+    const [today, tomorrow] = reports;
+    // the report first: whoever reads the log's "publication done" finds the report of that publication
+    if (this.c.flags.report) await writeReport(this.c.flags.report, today, tomorrow);
+    log.info("publication done", { version: today.version, seconds: +((performance.now() - t0) / 1000).toFixed(2) });
     this.c.metrics.published(reports[0], (performance.now() - t0) / 1000, [...this.changedAt.values()]);
     this.changedAt.clear();
     this.publishedKey = key;
     this.publications++;
     this.nextChange = Math.min(...reports.map((r) => (r.nextChangeAt ? Date.parse(r.nextChangeAt) : Infinity)));
-    const [today, tomorrow] = reports;
     io.stdout.write(
       `published ${today.version}: ${today.records.published} features; sources: ${describeSources(today.sourceStates)}` +
         `${tomorrow ? `; tomorrow ${tomorrow.date} ${tomorrow.version}` : ""}\n`,
     );
-    if (this.c.flags.report) await writeReport(this.c.flags.report, today, tomorrow);
   }
 
   /** The next instant something may change: a source due, a published state changing, 15:00 or 00:00 UTC. */

@@ -10,6 +10,7 @@ import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { VersionManifest } from "../../src/model/manifest.js";
+import type { RunReport } from "../../src/report.js";
 import { FIXTURES, ROOT, tempDir } from "../helpers.js";
 
 const UK = path.join(FIXTURES, "uk");
@@ -17,12 +18,17 @@ const PIB = gunzipSync(readFileSync(path.join(UK, "uk_pib_2026-08-22T1116Z.xml.g
 /** The briefing as issued at `hh`:00: the same NOTAMs, another `Issued`. */
 const issue = (hh: number) =>
   gzipSync(PIB.replace(/<Issued>[^<]*<\/Issued>/, `<Issued>2026-08-22T${hh}:00:15+00:00</Issued>`));
+/** The briefing as issued now: fresh evidence. */
+const issuedNow = () =>
+  gzipSync(PIB.replace(/<Issued>[^<]*<\/Issued>/, `<Issued>${new Date().toISOString().slice(0, 19)}+00:00</Issued>`));
 const FILES: Record<string, Buffer> = {
   "/gb_airspace.yaml": readFileSync(path.join(UK, "gb_airspace_2026-06.yaml")),
   "/gb_service.yaml": readFileSync(path.join(UK, "gb_service_2026-06.yaml")),
   "/pib.xml.gz": issue(11),
 };
 
+type Mode = "ok" | "500" | "hang" | "cut";
+let mode: Mode = "ok";
 let server: Server;
 let config = "";
 const running: ChildProcess[] = [];
@@ -33,10 +39,13 @@ interface Watcher {
   lines: Array<{ time: string; msg: string; [k: string]: unknown }>;
 }
 
-function startWatcher(store: string): Watcher {
+function startWatcher(store: string, ...more: string[]): Watcher {
   const child = spawn(
     process.execPath,
-    [path.join(ROOT, "dist", "jobs", "cli.js"), "watch", "--config", config, "--store", store, "--metrics-port", "0"],
+    [
+      ...[path.join(ROOT, "dist", "jobs", "cli.js"), "watch", "--config", config, "--store", store],
+      ...["--metrics-port", "0", ...more],
+    ],
     { stdio: ["ignore", "ignore", "pipe"] },
   );
   running.push(child);
@@ -71,8 +80,15 @@ function whole(store: string): string {
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    const body = FILES[new URL(req.url ?? "/", "http://x").pathname];
+    const p = new URL(req.url ?? "/", "http://x").pathname;
+    const body = FILES[p];
     if (!body) return void res.writeHead(404).end();
+    if (p === "/pib.xml.gz" && mode === "500") return void res.writeHead(500).end("boom");
+    if (p === "/pib.xml.gz" && mode === "hang") return; // never answers: the fetch's timeout ends it
+    if (p === "/pib.xml.gz" && mode === "cut") {
+      res.writeHead(200, { "content-length": body.length, etag: '"cut"' });
+      return void res.write(body.subarray(0, body.length >> 1), () => res.destroy());
+    }
     const etag = `"${body.length}-${body.subarray(-16).toString("hex")}"`;
     if (req.headers["if-none-match"] === etag) return void res.writeHead(304, { etag }).end();
     res.writeHead(200, { "content-length": body.length, etag }).end(body);
@@ -83,7 +99,7 @@ beforeAll(async () => {
   const sources = [
     { name: "gb-yaixm", kind: "airspace", url: `${base}/gb_airspace.yaml`, country: "GB", maxAgeMinutes: 1e6 },
     { name: "gb-services", kind: "airspace", url: `${base}/gb_service.yaml`, country: "GB", maxAgeMinutes: 1e6 },
-    { name: "uk-pib", kind: "notam", url: `${base}/pib.xml.gz`, pollSeconds: 0.5, maxAgeMinutes: 1e6 },
+    { name: "uk-pib", kind: "notam", url: `${base}/pib.xml.gz`, pollSeconds: 0.5, timeoutMs: 1_000 },
   ];
   writeFileSync(config, JSON.stringify({ schema: 1, sources }));
 });
@@ -125,10 +141,14 @@ describe("watch under faults", () => {
       ...said(b, "store held by another publisher; waiting"),
     ];
     expect(waited.every((l) => /^watch on .*, pid \d+/.test(String(l.holder)))).toBe(true);
-    // the live version is whole and made of the last briefing
-    const live = whole(store);
-    const manifest = JSON.parse(readFileSync(path.join(store, "v1", "versions", `${live}.json`), "utf8"));
-    expect(manifest.sources["uk-pib"].sha256).toBe(createHash("sha256").update(FILES["/pib.xml.gz"]!).digest("hex"));
+    // the live version is whole and, once both have asked again, made of the last briefing
+    const last = createHash("sha256").update(FILES["/pib.xml.gz"]!).digest("hex");
+    const liveSha = () => {
+      const live = whole(store);
+      const manifest = JSON.parse(readFileSync(path.join(store, "v1", "versions", `${live}.json`), "utf8"));
+      return manifest.sources["uk-pib"].sha256 as string;
+    };
+    await until(() => liveSha() === last, 30_000, "the last briefing live");
     a.child.kill("SIGTERM");
     b.child.kill("SIGTERM");
   }, 300_000);
@@ -153,5 +173,39 @@ describe("watch under faults", () => {
     expect(live).not.toBe(v1);
     expect(said(second, "publication done").at(-1)!.version).toBe(live);
     second.child.kill("SIGTERM");
+  }, 300_000);
+
+  it("a briefing that answers 500, hangs or is cut: the last good copy, stale, its areas Unknown, never No; then fresh again", async () => {
+    mode = "ok";
+    FILES["/pib.xml.gz"] = issuedNow();
+    const store = tempDir("watch-fault-");
+    const report = path.join(tempDir("watch-fault-report-"), "report.json");
+    const w = startWatcher(store, "--report", report);
+    const done = () => said(w, "publication done").length;
+    const next = async (m: Mode) => {
+      const before = done();
+      mode = m;
+      await until(() => done() > before, 60_000, `a publication after the briefing turned ${m}`);
+      return JSON.parse(readFileSync(report, "utf8")) as RunReport;
+    };
+    await until(() => done() >= 1, 90_000, "the first publication");
+    const fresh = JSON.parse(readFileSync(report, "utf8")) as RunReport;
+    expect(fresh.sourceStates.notam[0]!.standing).toBe("fresh");
+    const no = fresh.activity.isActive.No ?? 0;
+    expect(no).toBeGreaterThan(0);
+    for (const fault of ["500", "hang", "cut"] as const) {
+      const r = await next(fault);
+      expect(r.sourceStates.notam[0], fault).toMatchObject({ standing: "stale" });
+      expect(r.sourceStates.notam[0]!.reason, fault).toMatch(/last good copy/);
+      // the areas only a NOTAM could activate are Unknown now, not No
+      expect(r.activity.isActive.No ?? 0, fault).toBeLessThan(no);
+      expect(r.activity.isActive.Unknown ?? 0, fault).toBeGreaterThan(fresh.activity.isActive.Unknown ?? 0);
+      whole(store);
+      expect(w.child.exitCode, `${fault}: the watcher runs on`).toBeNull();
+      const back = await next("ok");
+      expect(back.sourceStates.notam[0]!.standing).toBe("fresh");
+      expect(back.activity.isActive).toEqual(fresh.activity.isActive);
+    }
+    w.child.kill("SIGTERM");
   }, 300_000);
 });
