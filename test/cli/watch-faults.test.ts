@@ -208,4 +208,21 @@ describe("watch under faults", () => {
     }
     w.child.kill("SIGTERM");
   }, 300_000);
+
+  it("SIGTERM in the middle of a publication finishes it, then exits 0", async () => {
+    mode = "ok";
+    FILES["/pib.xml.gz"] = issue(11);
+    const store = tempDir("watch-term-");
+    const w = startWatcher(store);
+    await until(() => said(w, "publication done").length === 1, 90_000, "the first publication");
+    FILES["/pib.xml.gz"] = issue(15);
+    await until(() => said(w, "publishing").length === 2, 30_000, "the second publication begun");
+    const exited = new Promise<number | null>((r) => w.child.once("exit", (code) => r(code)));
+    w.child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    // the publication under way was finished, not cut: it is the live version, and the store is whole
+    const done = said(w, "publication done");
+    expect(done).toHaveLength(2);
+    expect(whole(store)).toBe(done[1]!.version);
+  }, 120_000);
 });
