@@ -123,6 +123,7 @@ function program(io: Io, setCode: (code: number) => void): Command {
     .option("--metrics-port <PORT>", "port of /metrics (Prometheus text) and /healthz (default 9464; 0: any free)")
     .option("--metrics-host <HOST>", "address of the metrics port (default 127.0.0.1)")
     .option("--unhealthy-after <MINUTES>", "/healthz answers 503 after this long without a publication (default 180)")
+    .option("--clock <ISO>", "run as if the clock read this instant at the start (rehearsals, tests, benchmarks)")
     .option("--retention-days <n>", "whole versions older than this are collected (default 7)")
     .option("--record-days <n>", "the record (every version, rebuildable) is kept this long (default 400)")
     .option("--quiet", "no progress or info logs")

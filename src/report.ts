@@ -60,10 +60,13 @@ export interface RunReport {
   nextChangeAt?: string | null;
 }
 
-/** The earliest of the instants given (null and undefined: none), as `nextChangeAt`. */
+/**
+ * The earliest of the instants given (null and undefined: none), as `nextChangeAt`: rounded up to the second, so
+ * that a publication at the instant stated is past the change, never a millisecond before it.
+ */
 export function nextChangeAt(...instants: Array<number | null | undefined>): string | null {
   const known = instants.filter((t): t is number => typeof t === "number" && Number.isFinite(t));
-  return known.length > 0 ? isoInstant(Math.min(...known)) : null;
+  return known.length > 0 ? isoInstant(Math.ceil(Math.min(...known) / 1000) * 1000) : null;
 }
 
 interface ReportInput {

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { pollMsOf, type SourceConfig } from "../../src/fetch/config.js";
 import type { Logger } from "../../src/model/logger.js";
-import { isoInstant, type UtcDay, utcDay } from "../../src/model/time.js";
+import { isoInstant, parseInstant, type UtcDay, utcDay } from "../../src/model/time.js";
 import type { RunReport } from "../../src/report.js";
 import { describeSources } from "../../src/report.js";
 import { PublisherBusy } from "../../src/store/publisher-lease.js";
@@ -36,6 +36,8 @@ export interface WatchFlags {
   metricsHost?: string;
   /** Minutes without a publication after which the health answer is 503. @default 180 */
   unhealthyAfter?: string;
+  /** Run as if the clock read this instant at the start, then at the clock's pace (rehearsals, tests, benchmarks). */
+  clock?: string;
 }
 
 export interface WatchDeps {
@@ -72,11 +74,12 @@ export async function watchCommand(flags: WatchFlags, io: Io, deps: WatchDeps): 
   }
   const silence = flags.unhealthyAfter === undefined ? 180 : Number(flags.unhealthyAfter);
   if (!(silence > 0)) throw new UsageError(`--unhealthy-after takes minutes > 0, got "${flags.unhealthyAfter}"`);
-  const metrics = new WatchMetrics(io.now);
+  const clock = clockOf(flags.clock, io.now);
+  const metrics = new WatchMetrics(clock);
   const served = await metrics.serve(flags.metricsHost ?? "127.0.0.1", port, silence * 60_000);
   // the URL on stdout too: with port 0 it is how a supervisor or a test learns it
   io.stdout.write(`metrics ${served.url}/metrics health ${served.url}/healthz\n`);
-  const watcher = new Watcher(config.sources, { store, log, io, deps, retention, flags, metrics });
+  const watcher = new Watcher(config.sources, { store, log, io, clock, deps, retention, flags, metrics });
   deps.onStop(() => watcher.stop());
   try {
     await watcher.run();
@@ -107,6 +110,8 @@ class Watcher {
       store: ObjectStore;
       log: Logger;
       io: Io;
+      /** The watcher's clock: the machine's, or `--clock`'s. */
+      clock: () => number;
       deps: WatchDeps;
       retention: { keepMs: number; recordMs: number };
       flags: WatchFlags;
@@ -123,7 +128,7 @@ class Watcher {
 
   async run(): Promise<void> {
     while (!this.stopped) {
-      const now = this.c.io.now();
+      const now = this.c.clock();
       const days = this.daysAt(now);
       await this.poll(now, days.length > 1);
       if (this.stopped) break;
@@ -186,7 +191,7 @@ class Watcher {
         command: "watch",
         store,
         log,
-        clock: io.now,
+        clock: this.c.clock,
         now,
         days: runDays(fetched, now, days),
         retention,
@@ -198,7 +203,7 @@ class Watcher {
         holder: err.holder.who,
         retryInSeconds: BUSY_RETRY_MS / 1000,
       });
-      this.busyUntil = io.now() + BUSY_RETRY_MS;
+      this.busyUntil = this.c.clock() + BUSY_RETRY_MS;
       // the other publisher may publish newer bytes meanwhile: ask every source again before trying
       for (const f of this.followed) f.nextAt = Math.min(f.nextAt, this.busyUntil);
       return;
@@ -227,7 +232,7 @@ class Watcher {
   }
 
   private async sleepUntil(at: number): Promise<void> {
-    const ms = Math.max(0, at - this.c.io.now());
+    const ms = Math.max(0, at - this.c.clock());
     if (this.stopped || ms === 0) return;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, Math.min(ms, 2 ** 31 - 1));
@@ -237,6 +242,15 @@ class Watcher {
       };
     });
   }
+}
+
+/** The machine's clock, or one that read `start` when the watcher began and runs at the same pace. */
+function clockOf(start: string | undefined, machine: () => number): () => number {
+  if (start === undefined) return machine;
+  const at = parseInstant(start);
+  if (at === undefined) throw new UsageError(`--clock must be an ISO 8601 instant with a zone, got "${start}"`);
+  const offset = at - machine();
+  return () => machine() + offset;
 }
 
 /** The wait before asking again: the interval, doubled per failure up to ten minutes, with full jitter then. */

@@ -226,3 +226,54 @@ describe("watch under faults", () => {
     expect(whole(store)).toBe(done[1]!.version);
   }, 120_000);
 });
+
+describe("watch on a clock it is given (--clock)", () => {
+  const start = async (at: string) => {
+    mode = "ok";
+    FILES["/pib.xml.gz"] = issue(11);
+    const store = tempDir("watch-clock-");
+    const report = path.join(tempDir("watch-clock-report-"), "report.json");
+    const w = startWatcher(store, "--report", report, "--clock", at);
+    const reportAfter = async (n: number) => {
+      await until(() => said(w, "publication done").length >= n, 90_000, `publication ${n}`);
+      return JSON.parse(readFileSync(report, "utf8")) as RunReport & { tomorrow?: RunReport };
+    };
+    return { store, w, reportAfter };
+  };
+
+  it("publishes tomorrow too from 15:00 UTC, not before", async () => {
+    const { store, w, reportAfter } = await start("2026-08-22T14:59:57Z");
+    const first = await reportAfter(1);
+    expect(first.tomorrow).toBeUndefined();
+    const second = await reportAfter(2);
+    expect(second.date).toBe("2026-08-22");
+    expect(second.tomorrow?.date).toBe("2026-08-23");
+    expect(existsSync(path.join(store, "v1", "days", "2026-08-23", "current.json"))).toBe(true);
+    w.child.kill("SIGTERM");
+  }, 120_000);
+
+  it("rolls over to the new day at 00:00 UTC", async () => {
+    const { store, w, reportAfter } = await start("2026-08-22T23:59:57Z");
+    expect((await reportAfter(1)).date).toBe("2026-08-22");
+    const next = await reportAfter(2);
+    expect(next.date).toBe("2026-08-23");
+    expect(next.now >= "2026-08-23T00:00:00").toBe(true);
+    const pointer = JSON.parse(readFileSync(path.join(store, "v1", "current.json"), "utf8"));
+    expect(pointer.version).toBe(next.version);
+    w.child.kill("SIGTERM");
+  }, 120_000);
+
+  it("ages a briefing that is no longer renewed into stale on time: its areas Unknown from that instant", async () => {
+    // the briefing was issued 11:00:15Z; just after 13:00:15Z it is more than two hours old
+    const { w, reportAfter } = await start("2026-08-22T13:00:11Z");
+    const fresh = await reportAfter(1);
+    expect(fresh.sourceStates.notam[0]!.standing).toBe("fresh");
+    expect(fresh.nextChangeAt).toBe("2026-08-22T13:00:16Z");
+    const aged = await reportAfter(2);
+    expect(aged.now >= "2026-08-22T13:00:16").toBe(true);
+    expect(said(w, "publication done")).toHaveLength(2); // one publication at the change, not one per millisecond
+    expect(aged.sourceStates.notam[0]).toMatchObject({ standing: "stale" });
+    expect(aged.activity.isActive.No ?? 0).toBeLessThan(fresh.activity.isActive.No ?? 0);
+    w.child.kill("SIGTERM");
+  }, 120_000);
+});
