@@ -27,7 +27,6 @@ const EXAMPLES: Record<string, string> = {
 const example = (name: string) => `\nExample:\n  $ ${EXAMPLES[name]}\n`;
 
 function program(io: Io, setCode: (code: number) => void): Command {
-  const collect = (v: string, prev: string[] = []) => [...prev, v];
   const cli = new Command("airspace-publisher")
     .description("Publishes airspaces and graphical NOTAMs as per-country GeoJSON artifacts")
     .exitOverride()
@@ -45,6 +44,23 @@ function program(io: Io, setCode: (code: number) => void): Command {
         ),
     })
     .showHelpAfterError(false);
+  publishingCommands(cli, io, setCode);
+  watchAndRecordCommands(cli, io, setCode);
+  readingCommands(cli, io, setCode);
+  cli.hook("preSubcommand", (root, sub) => {
+    const bad = firstUnknownOption(sub, root.args.slice(1));
+    if (bad === undefined) return;
+    // commander's own message, with its "Did you mean"; its method is not in the typings
+    const own = (sub as unknown as { unknownOption?: (flag: string) => never }).unknownOption;
+    if (typeof own === "function") own.call(sub, bad);
+    sub.error(`error: unknown option '${bad}'`, { code: "commander.unknownOption", exitCode: 2 });
+  });
+  return cli;
+}
+
+/** publish, run and republish: the commands that publish a day. */
+function publishingCommands(cli: Command, io: Io, setCode: (code: number) => void): void {
+  const collect = (v: string, prev: string[] = []) => [...prev, v];
   cli
     .command("publish")
     .description("publish one UTC day into a store")
@@ -111,6 +127,11 @@ function program(io: Io, setCode: (code: number) => void): Command {
       );
     });
   }
+}
+
+/** watch (the publisher as a service), history and replay. */
+function watchAndRecordCommands(cli: Command, io: Io, setCode: (code: number) => void): void {
+  const collect = (v: string, prev: string[] = []) => [...prev, v];
   cli
     .command("watch")
     .description(
@@ -163,6 +184,11 @@ function program(io: Io, setCode: (code: number) => void): Command {
     .option("--quiet", "only the summary")
     .addHelpText("after", example("replay"))
     .action(async (flags) => setCode(await (await import("./commands/replay.js")).replayCommand(flags, io)));
+}
+
+/** The commands that read a store or a file: status, serve, tokens, explain, explain-schedule, validate. */
+function readingCommands(cli: Command, io: Io, setCode: (code: number) => void): void {
+  const collect = (v: string, prev: string[] = []) => [...prev, v];
   cli
     .command("status")
     .description("the shadow path's diagnostics document; exit 0 healthy, 1 degraded or absent")
@@ -239,15 +265,6 @@ function program(io: Io, setCode: (code: number) => void): Command {
     .addHelpText("after", example("validate"))
     .action(async (file: string) => setCode(await (await import("./commands/validate.js")).validateCommand(file, io)));
   // commander checks required options before unknown ones: `publish --bogus` would be told about --airspaces
-  cli.hook("preSubcommand", (root, sub) => {
-    const bad = firstUnknownOption(sub, root.args.slice(1));
-    if (bad === undefined) return;
-    // commander's own message, with its "Did you mean"; its method is not in the typings
-    const own = (sub as unknown as { unknownOption?: (flag: string) => never }).unknownOption;
-    if (typeof own === "function") own.call(sub, bad);
-    sub.error(`error: unknown option '${bad}'`, { code: "commander.unknownOption", exitCode: 2 });
-  });
-  return cli;
 }
 
 /** The first argument that looks like an option `cmd` does not have (values of its options skipped), if any. */
