@@ -105,10 +105,17 @@ export async function reusable(
   const lo = head.window[0] ?? Number.NEGATIVE_INFINITY;
   if (o.now < lo) return { miss: "now is before the earlier run's" };
   if (!(await explanationsKept(store, head))) return { miss: "its explanations are gone" };
+  const activity = structuredClone(head.report.activity);
   const r: Renewal = {
-    ...{ cache, key, date: o.day.date, at: head.at, now: o.now, lo, changed: 0 },
+    cache,
+    key,
+    date: o.day.date,
+    at: head.at,
+    now: o.now,
+    lo,
+    changed: 0,
     explanations: {},
-    activity: structuredClone(head.report.activity),
+    activity,
   };
   const tiers: RenewedTier[] = [];
   for (const t of head.tiers) {
@@ -119,7 +126,6 @@ export async function reusable(
   const hi = Math.min(
     ...tiers.flatMap((t) => Object.values(t.next).flatMap((firsts) => firsts.filter((n) => n !== null))),
   );
-  const activity = r.activity;
   const report = {
     ...head.report,
     activity: { isActive: sorted(activity.isActive), activationType: sorted(activity.activationType) },
@@ -211,8 +217,13 @@ async function renewCountry(
     return { miss: `${c.cc}'s chunks or OpenAir blocks are not known` };
   const chunks: Chunks = {
     tier: t.tier,
-    ...{ pieces, oaPieces, lengths: [...layout.lengths], counts: [...layout.openairCounts] },
-    ...{ renewed: new Map(), oaRenewed: new Map(), change: { added: [], changed: [], removed: [] } },
+    pieces,
+    oaPieces,
+    lengths: [...layout.lengths],
+    counts: [...layout.openairCounts],
+    renewed: new Map(),
+    oaRenewed: new Map(),
+    change: { added: [], changed: [], removed: [] },
   };
   const after = [...c.firsts];
   // the entries of the due chunks, read at once

@@ -59,6 +59,8 @@ interface Followed {
   nextAt: number;
   failures: number;
   got?: Fetched;
+  /** SHA-256 of `got`'s bytes. */
+  sha?: string;
 }
 
 export async function watchCommand(flags: WatchFlags, io: Io, deps: WatchDeps): Promise<number> {
@@ -152,8 +154,13 @@ class Watcher {
       const name = f.source.name;
       try {
         const got = await fetchForRun(f.source, deps, this.c.log);
-        if (got && (!f.got || !got.r.bytes.equals(f.got.r.bytes))) this.changedAt.set(name, now);
-        if (got) f.got = got;
+        if (got) {
+          // hashed once per fetch: the key of each cycle compares digests, not the bytes again
+          const sha = digest(got.r.bytes);
+          if (sha !== f.sha) this.changedAt.set(name, now);
+          f.got = got;
+          f.sha = sha;
+        }
         f.failures = got && got.r.from !== "lastGood" ? 0 : f.failures + 1;
         const at = got && { fetchedAt: got.r.fetchedAt, airspace: f.source.kind === "airspace" };
         this.c.metrics.fetched(name, got?.r.from ?? "error", at);
@@ -171,8 +178,8 @@ class Watcher {
   private keyOf(days: readonly UtcDay[]): string | undefined {
     const needed = this.followed.filter((f) => f.source.aupDay !== "tomorrow" || days.length > 1);
     if (needed.some((f) => !f.got && f.source.aupDay !== "tomorrow")) return undefined;
-    const sources = needed.flatMap(({ got }) =>
-      got ? [[got.source.name, digest(got.r.bytes), got.r.stale, got.r.lastModified ?? null]] : [],
+    const sources = needed.flatMap(({ got, sha }) =>
+      got ? [[got.source.name, sha, got.r.stale, got.r.lastModified ?? null]] : [],
     );
     return JSON.stringify({ days: days.map((d) => d.date), sources });
   }
