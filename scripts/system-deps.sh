@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The Debian packages the tests and benchmarks use as real parts on loopback (DESIGN §7): OpenStack Swift with
-# its S3 API and memcached, headless Chromium, curl, and nginx and wrk for the origin benchmark. Installs what is
+# its S3 API and memcached, headless Chromium, curl, nginx and wrk for the origin benchmark, and systemd for
+# `systemd-analyze verify` of the deployment's units (nothing is started with it). Installs what is
 # missing when run as root; otherwise prints the command and fails.
 set -euo pipefail
-packages=(swift swift-proxy swift-object swift-container swift-account memcached chromium curl nginx wrk)
+packages=(swift swift-proxy swift-object swift-container swift-account memcached chromium curl nginx wrk systemd)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

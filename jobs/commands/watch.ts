@@ -49,8 +49,18 @@ export interface WatchDeps {
 
 /** The wait before trying again while another publisher holds the store. */
 const BUSY_RETRY_MS = 5_000;
-/** The longest wait after failures: a source that keeps failing is still asked every ten minutes. */
+/**
+ * The longest wait after failures: ten intervals, at most ten minutes (never less than the interval), so a source that
+ * keeps failing is still asked every ten minutes and its return is seen within ten intervals.
+ */
 const MAX_BACKOFF_MS = 10 * 60_000;
+const MAX_BACKOFF_INTERVALS = 10;
+
+/**
+ * Why the watcher publishes: a source's bytes or standing changed (or the first publication), the days to publish
+ * changed (00:00 and 15:00 UTC), or a published state changes at this instant (the last report's `nextChangeAt`).
+ */
+type Reason = "sources" | "days" | "instant";
 
 /** One source as the watcher follows it. */
 interface Followed {
@@ -98,6 +108,8 @@ class Watcher {
   private wake: () => void = () => {};
   /** What the last publication was made of: the days and each source's bytes and standing. */
   private publishedKey = "";
+  /** The days the last publication published, `2026-08-22,2026-08-23`. */
+  private publishedDays = "";
   /** When a published state changes next, with the same sources. */
   private nextChange = Number.POSITIVE_INFINITY;
   /** While another publisher holds the store: when to try again. */
@@ -135,7 +147,8 @@ class Watcher {
       await this.poll(now, days.length > 1);
       if (this.stopped) break;
       const key = this.keyOf(days);
-      if (key && (key !== this.publishedKey || now >= this.nextChange)) await this.publish(now, days, key);
+      const why = key && this.reasonAt(now, days, key);
+      if (key && why) await this.publish(now, days, key, why);
       await this.sleepUntil(this.wakeAt(now));
     }
   }
@@ -181,15 +194,22 @@ class Watcher {
     const sources = needed.flatMap(({ got, sha }) =>
       got ? [[got.source.name, sha, got.r.stale, got.r.lastModified ?? null]] : [],
     );
-    return JSON.stringify({ days: days.map((d) => d.date), sources });
+    return JSON.stringify({ days: datesOf(days), sources });
   }
 
-  private async publish(now: number, days: [UtcDay, ...UtcDay[]], key: string): Promise<void> {
+  /** Why a publication is due now, or undefined when the last one still stands. */
+  private reasonAt(now: number, days: readonly UtcDay[], key: string): Reason | undefined {
+    if (key === this.publishedKey) return now >= this.nextChange ? "instant" : undefined;
+    return this.publishedDays && this.publishedDays !== datesOf(days) ? "days" : "sources";
+  }
+
+  private async publish(now: number, days: [UtcDay, ...UtcDay[]], key: string, why: Reason): Promise<void> {
     const fetched = this.followed.flatMap((f) => (f.got ? [f.got] : []));
     const { store, log, io, retention } = this.c;
     const t0 = performance.now();
     log.info("publishing", {
-      days: days.map((d) => d.date).join(","),
+      because: why,
+      days: datesOf(days),
       sourcesChanged: [...this.changedAt.keys()].join(","),
     });
     let reports: Awaited<ReturnType<typeof publishRun>>;
@@ -223,6 +243,7 @@ class Watcher {
     this.c.metrics.published(reports[0], (performance.now() - t0) / 1000, [...this.changedAt.values()]);
     this.changedAt.clear();
     this.publishedKey = key;
+    this.publishedDays = datesOf(days);
     this.publications++;
     this.nextChange = Math.min(...reports.map((r) => (r.nextChangeAt ? Date.parse(r.nextChangeAt) : Infinity)));
     io.stdout.write(
@@ -260,12 +281,15 @@ function clockOf(start: string | undefined, machine: () => number): () => number
   return () => machine() + offset;
 }
 
-/** The wait before asking again: the interval, doubled per failure up to ten minutes, with full jitter then. */
-function delayOf(pollMs: number, failures: number): number {
+/** The wait before asking again: the interval, doubled per failure up to the longest wait, with half jitter. */
+export function delayOf(pollMs: number, failures: number): number {
   if (failures === 0) return pollMs;
-  const ceiling = Math.min(pollMs * 2 ** failures, Math.max(pollMs, MAX_BACKOFF_MS));
+  const longest = Math.max(pollMs, Math.min(pollMs * MAX_BACKOFF_INTERVALS, MAX_BACKOFF_MS));
+  const ceiling = Math.min(pollMs * 2 ** failures, longest);
   return Math.round(ceiling * (0.5 + Math.random() / 2));
 }
+
+const datesOf = (days: readonly UtcDay[]) => days.map((d) => d.date).join(",");
 
 const digest = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 

@@ -1,11 +1,16 @@
 // The deployment files (jobs/deploy) keep docs/design.md §1's schedule and §8's tomorrow: every quarter hour of the UTC day
 // has a run, and each run from 15:00 on publishes tomorrow too (`run --tomorrow auto`, its default, or `yes`),
-// none before. The crontab is read by a small parser of its five fields (numbers, ranges, steps, `*`).
-import { readFileSync } from "node:fs";
+// none before. The crontab is read by a small parser of its five fields (numbers, ranges, steps, `*`). The systemd
+// units pass `systemd-analyze verify` (systemd's own parser; no service manager runs here, so none is started), and the
+// Kubernetes objects validate against the API's schemas (kubernetes-models; no cluster runs here).
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { Deployment } from "kubernetes-models/apps/v1";
+import { CronJob } from "kubernetes-models/batch/v1";
 import { describe, expect, it } from "vitest";
 import { parseAllDocuments } from "yaml";
-import { ROOT } from "../helpers.js";
+import { ROOT, tempDir } from "../helpers.js";
 import { io } from "./io.js";
 
 const DEPLOY = path.join(ROOT, "jobs/deploy");
@@ -67,6 +72,31 @@ describe("jobs/deploy", () => {
     const args: string[] = refresh.spec.jobTemplate.spec.template.spec.containers[0].args;
     expect([publishesTomorrow(args, 14 * 60 + 45), publishesTomorrow(args, 15 * 60)]).toEqual([false, true]);
     expect(jobs).toHaveLength(3);
+  });
+
+  it("systemd: every unit passes systemd-analyze verify without a warning", () => {
+    const units = readdirSync(path.join(DEPLOY, "systemd")).map((f) => path.join(DEPLOY, "systemd", f));
+    expect(units).toHaveLength(3);
+    const r = spawnSync("systemd-analyze", ["verify", ...units], { encoding: "utf8" });
+    expect(r.error, "systemd-analyze (scripts/system-deps.sh installs systemd)").toBeUndefined();
+    expect([r.status, r.stderr.trim()]).toEqual([0, ""]);
+  });
+
+  it("systemd-analyze verify finds a misspelt value: the check above can fail", () => {
+    const dir = tempDir("deploy-unit-");
+    const unit = path.join(dir, "airspace-publisher-watch.service");
+    writeFileSync(unit, read("systemd/airspace-publisher-watch.service").replace("Restart=always", "Restart=alway"));
+    const r = spawnSync("systemd-analyze", ["verify", unit], { encoding: "utf8" });
+    expect(r.stderr).toMatch(/restart specifier/);
+  });
+
+  it("Kubernetes: the watch Deployment and the CronJobs validate against the API's schemas", () => {
+    const docs = (file: string) => parseAllDocuments(read(file)).map((d) => d.toJS());
+    for (const d of docs("kubernetes/watch.yaml")) expect(() => new Deployment(d).validate()).not.toThrow();
+    for (const j of docs("kubernetes/cronjob.yaml")) expect(() => new CronJob(j).validate()).not.toThrow();
+    const [bad] = docs("kubernetes/watch.yaml");
+    bad.spec.template.spec.containers[0].livenessProbe.httpGet.port = ["metrics"];
+    expect(() => new Deployment(bad).validate()).toThrow(/httpGet\/port/);
   });
 
   it("watch: systemd restarts it always and stops it with SIGTERM; Kubernetes runs one replica with /healthz probes", async () => {

@@ -1,7 +1,9 @@
 // `watch` under faults, with real processes (the built CLI) and a real HTTP server on loopback serving the real UK
-// files of fixtures/uk: two watchers on one store never publish at once (the store's publisher lease), and a watcher
-// killed with SIGKILL in the middle of a publication leaves the store whole; restarted, it publishes the next change.
-import { type ChildProcess, spawn } from "node:child_process";
+// files of fixtures/uk: two watchers on one store never publish at once (the store's publisher lease); a watcher
+// killed with SIGKILL in the middle of a publication leaves the store whole, and restarted, publishes the next change;
+// SIGTERM finishes the publication under way. On a clock it is given (`--clock`): tomorrow from 15:00 UTC, the
+// rollover at 00:00 UTC, a briefing ageing into stale on time. Sources that fail for ten minutes: watch-soak.test.ts.
+import type { ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -9,86 +11,32 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { VersionManifest } from "../../src/model/manifest.js";
 import type { RunReport } from "../../src/report.js";
-import { FIXTURES, ROOT, tempDir } from "../helpers.js";
+import { FIXTURES, tempDir } from "../helpers.js";
+import { manifestOf, said, startWatcher, until, type Watcher, whole } from "./watchers.js";
 
 const UK = path.join(FIXTURES, "uk");
 const PIB = gunzipSync(readFileSync(path.join(UK, "uk_pib_2026-08-22T1116Z.xml.gz"))).toString("utf8");
 /** The briefing as issued at `hh`:00: the same NOTAMs, another `Issued`. */
 const issue = (hh: number) =>
   gzipSync(PIB.replace(/<Issued>[^<]*<\/Issued>/, `<Issued>2026-08-22T${hh}:00:15+00:00</Issued>`));
-/** The briefing as issued now: fresh evidence. */
-const issuedNow = () =>
-  gzipSync(PIB.replace(/<Issued>[^<]*<\/Issued>/, `<Issued>${new Date().toISOString().slice(0, 19)}+00:00</Issued>`));
 const FILES: Record<string, Buffer> = {
   "/gb_airspace.yaml": readFileSync(path.join(UK, "gb_airspace_2026-06.yaml")),
   "/gb_service.yaml": readFileSync(path.join(UK, "gb_service_2026-06.yaml")),
   "/pib.xml.gz": issue(11),
 };
 
-type Mode = "ok" | "500" | "hang" | "cut";
-let mode: Mode = "ok";
 let server: Server;
 let config = "";
 const running: ChildProcess[] = [];
 
-interface Watcher {
-  child: ChildProcess;
-  /** The JSON log lines, parsed, in order. */
-  lines: Array<{ time: string; msg: string; [k: string]: unknown }>;
-}
-
-function startWatcher(store: string, ...more: string[]): Watcher {
-  const child = spawn(
-    process.execPath,
-    [
-      ...[path.join(ROOT, "dist", "jobs", "cli.js"), "watch", "--config", config, "--store", store],
-      ...["--metrics-port", "0", ...more],
-    ],
-    { stdio: ["ignore", "ignore", "pipe"] },
-  );
-  running.push(child);
-  const w: Watcher = { child, lines: [] };
-  let rest = "";
-  child.stderr!.on("data", (d: Buffer) => {
-    const text = rest + String(d);
-    const parts = text.split("\n");
-    rest = parts.pop() ?? "";
-    for (const line of parts) if (line.startsWith("{")) w.lines.push(JSON.parse(line));
-  });
-  return w;
-}
-
-const said = (w: Watcher, msg: string) => w.lines.filter((l) => l.msg === msg);
-
-async function until(what: () => boolean, ms: number, why: string): Promise<void> {
-  const end = Date.now() + ms;
-  while (!what()) {
-    if (Date.now() > end) throw new Error(`${why}: not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/** The live version and that every object its manifest names is in the store. */
-function whole(store: string): string {
-  const pointer = JSON.parse(readFileSync(path.join(store, "v1", "current.json"), "utf8"));
-  const manifest = JSON.parse(readFileSync(path.join(store, pointer.manifest), "utf8")) as VersionManifest;
-  for (const e of Object.values(manifest.countries)) expect(existsSync(path.join(store, e.key)), e.key).toBe(true);
-  return pointer.version;
-}
+const watcherOn = (store: string, ...more: string[]) => startWatcher(config, store, running, ...more);
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     const p = new URL(req.url ?? "/", "http://x").pathname;
     const body = FILES[p];
     if (!body) return void res.writeHead(404).end();
-    if (p === "/pib.xml.gz" && mode === "500") return void res.writeHead(500).end("boom");
-    if (p === "/pib.xml.gz" && mode === "hang") return; // never answers: the fetch's timeout ends it
-    if (p === "/pib.xml.gz" && mode === "cut") {
-      res.writeHead(200, { "content-length": body.length, etag: '"cut"' });
-      return void res.write(body.subarray(0, body.length >> 1), () => res.destroy());
-    }
     const etag = `"${body.length}-${body.subarray(-16).toString("hex")}"`;
     if (req.headers["if-none-match"] === etag) return void res.writeHead(304, { etag }).end();
     res.writeHead(200, { "content-length": body.length, etag }).end(body);
@@ -114,7 +62,7 @@ describe("watch under faults", () => {
   it("two watchers on one store: never two publications at once, and the last briefing is published", async () => {
     FILES["/pib.xml.gz"] = issue(11);
     const store = tempDir("watch-two-");
-    const [a, b] = [startWatcher(store), startWatcher(store)];
+    const [a, b] = [watcherOn(store), watcherOn(store)];
     const done = () => said(a, "publication done").length + said(b, "publication done").length;
     await until(() => done() >= 1, 90_000, "a first publication");
     for (const hh of [12, 13, 14]) {
@@ -144,9 +92,8 @@ describe("watch under faults", () => {
     // the live version is whole and, once both have asked again, made of the last briefing
     const last = createHash("sha256").update(FILES["/pib.xml.gz"]!).digest("hex");
     const liveSha = () => {
-      const live = whole(store);
-      const manifest = JSON.parse(readFileSync(path.join(store, "v1", "versions", `${live}.json`), "utf8"));
-      return manifest.sources["uk-pib"].sha256 as string;
+      const manifest = manifestOf(store, whole(store));
+      return manifest.sources["uk-pib"]!.sha256;
     };
     await until(() => liveSha() === last, 30_000, "the last briefing live");
     a.child.kill("SIGTERM");
@@ -156,7 +103,7 @@ describe("watch under faults", () => {
   it("SIGKILL in the middle of a publication leaves the store whole; restarted, the watcher publishes the next change", async () => {
     FILES["/pib.xml.gz"] = issue(11);
     const store = tempDir("watch-kill-");
-    const first = startWatcher(store);
+    const first = watcherOn(store);
     await until(() => said(first, "publication done").length === 1, 90_000, "the first publication");
     const v1 = whole(store);
     FILES["/pib.xml.gz"] = issue(12);
@@ -167,7 +114,7 @@ describe("watch under faults", () => {
     // the version live after the kill, the first or the one the killed run switched to, is whole
     expect(whole(store)).toMatch(/^\d{8}T\d{6}Z-[0-9a-f]{8}$/);
     FILES["/pib.xml.gz"] = issue(13);
-    const second = startWatcher(store);
+    const second = watcherOn(store);
     await until(() => said(second, "publication done").length >= 1, 90_000, "a publication after the restart");
     const live = whole(store);
     expect(live).not.toBe(v1);
@@ -175,45 +122,10 @@ describe("watch under faults", () => {
     second.child.kill("SIGTERM");
   }, 300_000);
 
-  it("a briefing that answers 500, hangs or is cut: the last good copy, stale, its areas Unknown, never No; then fresh again", async () => {
-    mode = "ok";
-    FILES["/pib.xml.gz"] = issuedNow();
-    const store = tempDir("watch-fault-");
-    const report = path.join(tempDir("watch-fault-report-"), "report.json");
-    const w = startWatcher(store, "--report", report);
-    const done = () => said(w, "publication done").length;
-    const next = async (m: Mode) => {
-      const before = done();
-      mode = m;
-      await until(() => done() > before, 60_000, `a publication after the briefing turned ${m}`);
-      return JSON.parse(readFileSync(report, "utf8")) as RunReport;
-    };
-    await until(() => done() >= 1, 90_000, "the first publication");
-    const fresh = JSON.parse(readFileSync(report, "utf8")) as RunReport;
-    expect(fresh.sourceStates.notam[0]!.standing).toBe("fresh");
-    const no = fresh.activity.isActive.No ?? 0;
-    expect(no).toBeGreaterThan(0);
-    for (const fault of ["500", "hang", "cut"] as const) {
-      const r = await next(fault);
-      expect(r.sourceStates.notam[0], fault).toMatchObject({ standing: "stale" });
-      expect(r.sourceStates.notam[0]!.reason, fault).toMatch(/last good copy/);
-      // the areas only a NOTAM could activate are Unknown now, not No
-      expect(r.activity.isActive.No ?? 0, fault).toBeLessThan(no);
-      expect(r.activity.isActive.Unknown ?? 0, fault).toBeGreaterThan(fresh.activity.isActive.Unknown ?? 0);
-      whole(store);
-      expect(w.child.exitCode, `${fault}: the watcher runs on`).toBeNull();
-      const back = await next("ok");
-      expect(back.sourceStates.notam[0]!.standing).toBe("fresh");
-      expect(back.activity.isActive).toEqual(fresh.activity.isActive);
-    }
-    w.child.kill("SIGTERM");
-  }, 300_000);
-
   it("SIGTERM in the middle of a publication finishes it, then exits 0", async () => {
-    mode = "ok";
     FILES["/pib.xml.gz"] = issue(11);
     const store = tempDir("watch-term-");
-    const w = startWatcher(store);
+    const w = watcherOn(store);
     await until(() => said(w, "publication done").length === 1, 90_000, "the first publication");
     FILES["/pib.xml.gz"] = issue(15);
     await until(() => said(w, "publishing").length === 2, 30_000, "the second publication begun");
@@ -229,11 +141,10 @@ describe("watch under faults", () => {
 
 describe("watch on a clock it is given (--clock)", () => {
   const start = async (at: string) => {
-    mode = "ok";
     FILES["/pib.xml.gz"] = issue(11);
     const store = tempDir("watch-clock-");
     const report = path.join(tempDir("watch-clock-report-"), "report.json");
-    const w = startWatcher(store, "--report", report, "--clock", at);
+    const w = watcherOn(store, "--report", report, "--clock", at);
     const reportAfter = async (n: number) => {
       await until(() => said(w, "publication done").length >= n, 90_000, `publication ${n}`);
       return JSON.parse(readFileSync(report, "utf8")) as RunReport & { tomorrow?: RunReport };

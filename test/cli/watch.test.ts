@@ -9,6 +9,7 @@ import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { delayOf } from "../../jobs/commands/watch.js";
 import type { RunReport } from "../../src/report.js";
 import { FIXTURES, ROOT, tempDir } from "../helpers.js";
 
@@ -139,4 +140,31 @@ describe("watch", () => {
     watcher.kill("SIGTERM");
     expect(await exited).toBe(0);
   }, 30_000);
+});
+
+describe("watch's backoff after failures", () => {
+  /** The range of waits after `failures` failures, over many draws of the jitter. */
+  const range = (pollMs: number, failures: number) => {
+    const waits = Array.from({ length: 500 }, () => delayOf(pollMs, failures));
+    return [Math.min(...waits), Math.max(...waits)] as const;
+  };
+
+  it("asks on the interval while the source answers, then doubles the wait per failure with jitter", () => {
+    expect(range(60_000, 0)).toEqual([60_000, 60_000]);
+    const [lo1, hi1] = range(60_000, 1);
+    expect(lo1).toBeGreaterThanOrEqual(60_000);
+    expect(hi1).toBeLessThanOrEqual(120_000);
+    expect(hi1 - lo1).toBeGreaterThan(10_000); // jittered, not one fixed wait
+    const [lo3, hi3] = range(60_000, 3);
+    expect([lo3 >= 240_000, hi3 <= 480_000]).toEqual([true, true]);
+  });
+
+  it("waits at most ten intervals and at most ten minutes, never less than half the interval", () => {
+    expect(range(60_000, 30)[1]).toBeLessThanOrEqual(600_000);
+    expect(range(60_000, 30)[0]).toBeGreaterThanOrEqual(300_000);
+    expect(range(1_000, 30)[1]).toBeLessThanOrEqual(10_000);
+    // an hourly airspace source is not asked less often than hourly because it failed
+    expect(range(3_600_000, 5)[1]).toBeLessThanOrEqual(3_600_000);
+    expect(range(3_600_000, 5)[0]).toBeGreaterThanOrEqual(1_800_000);
+  });
 });
