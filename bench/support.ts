@@ -39,15 +39,17 @@ export function freePort(): Promise<number> {
 
 /**
  * The built CLI's `serve` in a process of its own, as in production, on a free port; resolves once it listens.
- * Its access log goes to `stdout` (a file descriptor, or nowhere), its warnings to this process's stderr.
+ * Its access log goes to `stdout` (a file descriptor, or nowhere), its warnings to this process's stderr; `more` are
+ * further `serve` flags.
  */
 export async function spawnOrigin(
   store: string,
   tokens: string,
   stdout: number | "ignore" = "ignore",
+  more: readonly string[] = [],
 ): Promise<{ url: string; logged(pattern: RegExp): Promise<string>; close(): Promise<void> }> {
   const cli = path.join(ROOT, "dist", "jobs", "cli.js");
-  const child = spawn(process.execPath, [cli, "serve", "--store", store, "--tokens", tokens, "--port", "0"], {
+  const child = spawn(process.execPath, [cli, "serve", "--store", store, "--tokens", tokens, "--port", "0", ...more], {
     stdio: ["ignore", stdout, "pipe"],
   });
   const stderr = child.stderr;

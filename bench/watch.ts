@@ -17,7 +17,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
-import { ROOT, SHARED } from "./support.js";
+import { ROOT, SHARED, spawnOrigin } from "./support.js";
 
 const HOURLY = path.join(SHARED, "notam", "uk_pib_hourly_2024-06-14");
 const OUT = path.join(ROOT, "bench", "out", "watch");
@@ -105,29 +105,27 @@ async function run(): Promise<void> {
   const logs: Array<{ time: string; msg: string; version?: string; because?: string }> = [];
   const watcher = spawn(
     process.execPath,
-    [CLI, "watch", "--config", config, "--store", store, "--metrics-port", "0"].concat([
+    [
+      CLI,
+      "watch",
+      "--config",
+      config,
+      "--store",
+      store,
+      "--metrics-port",
+      "0",
       "--clock",
       new Date(clockStart).toISOString(),
-    ]),
+    ],
     { stdio: ["ignore", "ignore", "pipe"] },
   );
   lines(watcher, (l) => l.startsWith("{") && logs.push(JSON.parse(l)));
   const done = () => logs.filter((l) => l.msg === "publication done");
   await until(() => done().length >= 1, 180_000);
-  const origin = spawn(
-    process.execPath,
-    [CLI, "serve", "--store", store, "--tokens", tokens, "--port", "0", "--refresh-seconds", "1"],
-    { stdio: ["ignore", "ignore", "pipe"] },
-  );
-  let originUrl = "";
-  lines(origin, (l) => {
-    const m = /"url":"(http:[^"]+)"/.exec(l);
-    if (m) originUrl = m[1]!;
-  });
-  await until(() => originUrl !== "", 60_000);
+  const origin = await spawnOrigin(store, tokens, "ignore", ["--refresh-seconds", "1"]);
   const liveVersion = async () =>
     (
-      await fetch(`${originUrl}/v1/data/airspaces?countries=GB`, {
+      await fetch(`${origin.url}/v1/data/airspaces?countries=GB`, {
         method: "HEAD",
         headers: { Authorization: `Bearer ${token}`, "Accept-Encoding": "gzip" },
       })
@@ -182,7 +180,7 @@ async function run(): Promise<void> {
     report(measured, quiet);
   } finally {
     watcher.kill("SIGTERM");
-    origin.kill("SIGTERM");
+    await origin.close();
     server.closeAllConnections();
     server.close();
   }

@@ -26,6 +26,9 @@ const EXAMPLES: Record<string, string> = {
 };
 const example = (name: string) => `\nExample:\n  $ ${EXAMPLES[name]}\n`;
 
+/** A repeatable option's values, in order. */
+const collect = (v: string, prev: string[] = []) => [...prev, v];
+
 function program(io: Io, setCode: (code: number) => void): Command {
   const cli = new Command("airspace-publisher")
     .description("Publishes airspaces and graphical NOTAMs as per-country GeoJSON artifacts")
@@ -60,7 +63,6 @@ function program(io: Io, setCode: (code: number) => void): Command {
 
 /** publish, run and republish: the commands that publish a day. */
 function publishingCommands(cli: Command, io: Io, setCode: (code: number) => void): void {
-  const collect = (v: string, prev: string[] = []) => [...prev, v];
   cli
     .command("publish")
     .description("publish one UTC day into a store")
@@ -131,7 +133,6 @@ function publishingCommands(cli: Command, io: Io, setCode: (code: number) => voi
 
 /** watch (the publisher as a service), history and replay. */
 function watchAndRecordCommands(cli: Command, io: Io, setCode: (code: number) => void): void {
-  const collect = (v: string, prev: string[] = []) => [...prev, v];
   cli
     .command("watch")
     .description(
@@ -188,7 +189,6 @@ function watchAndRecordCommands(cli: Command, io: Io, setCode: (code: number) =>
 
 /** The commands that read a store or a file: status, serve, tokens, explain, explain-schedule, validate. */
 function readingCommands(cli: Command, io: Io, setCode: (code: number) => void): void {
-  const collect = (v: string, prev: string[] = []) => [...prev, v];
   cli
     .command("status")
     .description("the shadow path's diagnostics document; exit 0 healthy, 1 degraded or absent")
