@@ -2,7 +2,7 @@
 SAMPLE := fixtures/sample
 DATE ?= $(shell date -u +%F)
 
-.PHONY: install system-deps build run run-europe run-sample run-aup test check bench corpus schema clean
+.PHONY: install system-deps build run run-europe run-sample run-aup test test-all check bench corpus schema clean
 
 node_modules: package-lock.json
 	npm ci
@@ -39,9 +39,15 @@ RUN_AUP_ARGS := --airspaces $(SAMPLE) --airspaces fixtures/decision/aup-and-nota
 run-aup: build
 	node dist/jobs/cli.js publish $(RUN_AUP_ARGS) --store artifacts --report artifacts/report.json
 
-test: build system-deps
-	npm run check
+# The fast suite, before every commit (README "Tests"): every test but the long ones, in minutes.
+test: system-deps node_modules
+	$(MAKE) -j2 build check
 	npm test
+
+# The whole suite, before resolving an issue and in CI: the fast one plus the long real-time tests (*.long.test.ts).
+test-all: system-deps node_modules
+	$(MAKE) -j2 build check
+	npm run test:all
 
 check: node_modules
 	npm run check

@@ -54,7 +54,7 @@ async function run(): Promise<void> {
       token += s;
     }),
   );
-  const origin = await spawnOrigin(STORE, TOKENS);
+  const origin = await spawnOrigin(STORE, TOKENS, { log: path.join(OUT, "origin.log") });
   // the origin makes the map form of a version when it switches to it, long before pilots load the page: the
   // pages are timed once it has, and what it took is reported beside them
   const ready = JSON.parse(await origin.logged(/"msg":"map form ready"/)) as { countries: number; ms: number };

@@ -128,7 +128,10 @@ async function run(): Promise<void> {
   token = token.trim();
 
   const nginxPort = await freePort();
-  const served = await spawnOrigin(store, tokens, openSync(path.join(OUT, "origin-access.log"), "w"));
+  const served = await spawnOrigin(store, tokens, {
+    log: path.join(OUT, "origin.log"),
+    accessLog: openSync(path.join(OUT, "origin-access.log"), "w"),
+  });
   let nginxProcess: ChildProcess | undefined;
   try {
     const origin = served.url;
@@ -148,7 +151,9 @@ async function run(): Promise<void> {
       sizes[name] = body.length;
     }
     writeFileSync(path.join(OUT, "nginx.conf"), nginxConf(OUT, nginxPort, files));
-    nginxProcess = spawn("nginx", ["-c", path.join(OUT, "nginx.conf")], { stdio: "inherit" });
+    const nginxLog = openSync(path.join(OUT, "nginx.log"), "w");
+    console.log(`nginx's log: ${path.relative(ROOT, path.join(OUT, "nginx.log"))}`);
+    nginxProcess = spawn("nginx", ["-c", path.join(OUT, "nginx.conf")], { stdio: ["ignore", nginxLog, nginxLog] });
     const nginx = `http://127.0.0.1:${nginxPort}`;
     await until(`${nginx}/one`);
 

@@ -98,7 +98,7 @@ async function publish(label: string, now: number, pib: Buffer = PIB, into = sto
   const report = await publishDay(
     inputs,
     { day: utcDay(DATE)!, now, sources: { notam: [], aup: [] }, notams, aup },
-    { store: into, log, clock: () => now, codeVersion: version },
+    { store: into, log, codeVersion: version },
   );
   const used = process.cpuUsage(cpu);
   const counts = into.take();

@@ -5,7 +5,7 @@
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { once } from "node:events";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, openSync } from "node:fs";
 import http from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
@@ -54,15 +54,17 @@ new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: dir, config
   .run().then((a) => process.stdout.write(a.port + "\\n"), (e) => { console.error(e); process.exit(1); });
 `;
 
-export async function startS3rver(bucket: string): Promise<S3Server> {
+/** s3rver on a free port with `bucket`; its own messages go to the file `log` where given, else to this stderr. */
+export async function startS3rver(bucket: string, log?: string): Promise<S3Server> {
   const dir = mkdtempSync(path.join(tmpdir(), "s3rver-"));
   const mod = createRequire(import.meta.url).resolve("s3rver");
+  const stderr = log ? openSync(log, "w") : "inherit";
   const child = spawn(process.execPath, ["--openssl-legacy-provider", "-e", CHILD, mod, dir, bucket], {
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", "pipe", stderr],
   });
   const exited = new Promise((resolve) => child.once("exit", resolve));
   const [line] = await Promise.race([
-    once(createInterface({ input: child.stdout }), "line") as Promise<string[]>,
+    once(createInterface({ input: child.stdout! }), "line") as Promise<string[]>,
     exited.then(() => Promise.reject(new Error(`s3rver exited with ${child.exitCode} before listening`))),
   ]);
   const close = async () => {

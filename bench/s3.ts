@@ -121,7 +121,9 @@ async function run(): Promise<void> {
     AWS_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
     AWS_REGION: REGION,
   });
-  const server = await startS3rver("bench");
+  const log = path.join(OUT, "s3rver.log");
+  const server = await startS3rver("bench", log);
+  console.log(`s3rver's log: ${path.relative(ROOT, log)}`);
   const proxy = await new FaultProxy(server.endpoint).start();
   try {
     const first = await publish(proxy, input, dynamic);

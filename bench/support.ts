@@ -2,7 +2,7 @@
 // are, a free loopback port, the origin in a process of its own, Debian's headless Chromium, and an in-memory Io
 // for running the CLI in-process.
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { createWriteStream, existsSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -39,22 +39,22 @@ export function freePort(): Promise<number> {
 
 /**
  * The built CLI's `serve` in a process of its own, as in production, on a free port; resolves once it listens.
- * Its access log goes to `stdout` (a file descriptor, or nowhere), its warnings to this process's stderr; `more` are
- * further `serve` flags.
+ * Its log (stderr: "serving", "map form ready", warnings) goes to the file `log`, which one line names, never to this
+ * process's output; its access log to `accessLog` (a file descriptor, or nowhere); `more` are further `serve` flags.
  */
 export async function spawnOrigin(
   store: string,
   tokens: string,
-  stdout: number | "ignore" = "ignore",
-  more: readonly string[] = [],
+  o: { log: string; accessLog?: number | "ignore"; more?: readonly string[] },
 ): Promise<{ url: string; logged(pattern: RegExp): Promise<string>; close(): Promise<void> }> {
   const cli = path.join(ROOT, "dist", "jobs", "cli.js");
-  const child = spawn(process.execPath, [cli, "serve", "--store", store, "--tokens", tokens, "--port", "0", ...more], {
-    stdio: ["ignore", stdout, "pipe"],
-  });
+  const args = [cli, "serve", "--store", store, "--tokens", tokens, "--port", "0", ...(o.more ?? [])];
+  const child = spawn(process.execPath, args, { stdio: ["ignore", o.accessLog ?? "ignore", "pipe"] });
+  const file = createWriteStream(o.log);
+  console.log(`origin's log: ${path.relative(ROOT, o.log)}`);
   const stderr = child.stderr;
   if (!stderr) throw new Error("the origin's stderr is not piped");
-  stderr.pipe(process.stderr);
+  stderr.pipe(file);
   let err = "";
   stderr.on("data", (chunk: Buffer) => {
     err += chunk;

@@ -122,7 +122,10 @@ async function run(): Promise<void> {
   lines(watcher, (l) => l.startsWith("{") && logs.push(JSON.parse(l)));
   const done = () => logs.filter((l) => l.msg === "publication done");
   await until(() => done().length >= 1, 180_000);
-  const origin = await spawnOrigin(store, tokens, "ignore", ["--refresh-seconds", "1"]);
+  const origin = await spawnOrigin(store, tokens, {
+    log: path.join(OUT, "origin.log"),
+    more: ["--refresh-seconds", "1"],
+  });
   const liveVersion = async () =>
     (
       await fetch(`${origin.url}/v1/data/airspaces?countries=GB`, {

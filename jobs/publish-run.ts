@@ -8,7 +8,7 @@ import type { AirspaceInput, PublishDayOptions } from "../src/options.js";
 import { publishDay } from "../src/pipeline.js";
 import { collectGarbage } from "../src/publish/retention.js";
 import type { RunReport } from "../src/report.js";
-import { type Holder, takePublisherLease } from "../src/store/publisher-lease.js";
+import { type Holder, type LeaseGuard, takePublisherLease } from "../src/store/publisher-lease.js";
 import type { ObjectStore } from "../src/store/store.js";
 import { codeVersion } from "./code-version.js";
 import { followShadow } from "./shadow-step.js";
@@ -22,7 +22,10 @@ export interface RunDay {
 export interface RunPlan {
   store: ObjectStore;
   log: Logger;
+  /** The run's clock (a replay's is the snapshot's instant). */
   clock: () => number;
+  /** The machine's clock, which the store's publisher lease expires by. @default Date.now */
+  wall?: () => number;
   /** The run's instant: retention ages versions from it. */
   now: number;
   /** The days to publish, in order (today first), each with its inputs. */
@@ -39,10 +42,11 @@ export interface RunPlan {
  */
 export async function publishRun(plan: RunPlan): Promise<[RunReport, ...RunReport[]]> {
   const host = hostname();
-  const who = `${plan.command} on ${host}, pid ${process.pid}, since ${new Date(plan.clock()).toISOString()}`;
-  const lease = await takePublisherLease(plan.store, { who, host, pid: process.pid, clock: plan.clock, gone });
+  const wall = plan.wall ?? Date.now;
+  const who = `${plan.command} on ${host}, pid ${process.pid}, since ${new Date(wall()).toISOString()}`;
+  const lease = await takePublisherLease(plan.store, { who, host, pid: process.pid, clock: wall, gone });
   try {
-    return await publishHeld(plan);
+    return await publishHeld(plan, lease);
   } finally {
     await lease.release();
   }
@@ -59,9 +63,9 @@ function gone(holder: Holder): boolean {
   }
 }
 
-async function publishHeld(plan: RunPlan): Promise<[RunReport, ...RunReport[]]> {
+async function publishHeld(plan: RunPlan, lease: LeaseGuard): Promise<[RunReport, ...RunReport[]]> {
   const { store, log, clock, now, retention } = plan;
-  const deps = { store, log, clock, codeVersion: codeVersion() };
+  const deps = { store, log, lease, codeVersion: codeVersion() };
   const [first, ...later] = plan.days;
   const reports: [RunReport, ...RunReport[]] = [await publishDay(first.inputs, first.options, deps)];
   for (const { inputs, options } of later) reports.push(await publishDay(inputs, options, deps));

@@ -124,7 +124,7 @@ async function staticTier(
 
 const tierRun = (run: Run) => ({
   store: run.deps.store,
-  at: { date: run.options.day.date, now: run.options.now, ...(run.deps.clock ? { clock: run.deps.clock } : {}) },
+  at: { date: run.options.day.date, now: run.options.now, ...(run.deps.lease ? { lease: run.deps.lease } : {}) },
   sink: run.sink,
   ...(run.cache ? { cache: run.cache } : {}),
 });

@@ -5,6 +5,7 @@ import type { UtcDay } from "./model/time.js";
 import type { ActivitySources } from "./resolve/activity.js";
 import type { Variant } from "./resolve/notam-feature.js";
 import type { DynamicInput } from "./sources.js";
+import type { LeaseGuard } from "./store/publisher-lease.js";
 import type { ObjectStore } from "./store/store.js";
 
 export interface AirspaceInput {
@@ -61,7 +62,8 @@ export const TWO_HOURS = 2 * 3_600_000;
 export type Deps = {
   store: ObjectStore;
   log: Logger;
-  clock?: () => number;
+  /** The store's publisher lease this run holds: the pointer flip confirms it first (jobs/publish-run.ts). */
+  lease?: LeaseGuard;
   /** Digest of the running code: with it, what earlier runs derived from the same inputs is taken from the store. */
   codeVersion?: string;
 };

@@ -41,6 +41,7 @@ import type { StageCache } from "./publish/stage-cache.js";
 import { validateFeature } from "./publish/validate.js";
 import { againReport, nextChangeAt, type RunReport } from "./report.js";
 import { evidenceAt, explainSources, type SourceEvidence, standingChangeAfter } from "./resolve/evidence.js";
+import type { LeaseGuard } from "./store/publisher-lease.js";
 import type { ObjectStore } from "./store/store.js";
 import { publishTier } from "./tier.js";
 
@@ -315,7 +316,7 @@ const sorted = (o: Record<string, number>) =>
 export async function publishAgain(
   reuse: Reuse,
   options: PublishDayOptions,
-  deps: { store: ObjectStore; log: Logger; clock?: () => number },
+  deps: { store: ObjectStore; log: Logger; lease?: LeaseGuard },
   cache: StageCache,
   key: string,
 ): Promise<RunReport> {
@@ -327,7 +328,7 @@ export async function publishAgain(
   });
   let published: PublishResult | undefined;
   const tiers: TierHead[] = [];
-  const at = { date: day.date, now, ...(deps.clock ? { clock: deps.clock } : {}) };
+  const at = { date: day.date, now, ...(deps.lease ? { lease: deps.lease } : {}) };
   for (const t of reuse.tiers) {
     const tier = await publishTier(
       deps.store,

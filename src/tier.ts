@@ -11,6 +11,7 @@ import type { Change } from "./publish/changes.js";
 import { countryStage } from "./publish/country-stage.js";
 import { type PublishProgress, type PublishResult, publishVersion } from "./publish/publish.js";
 import type { StageCache } from "./publish/stage-cache.js";
+import type { LeaseGuard } from "./store/publisher-lease.js";
 import type { ObjectStore } from "./store/store.js";
 
 /** What one tier publishes: countries to serialise (a derivation) and objects to publish as they are. */
@@ -43,7 +44,7 @@ export interface PublishedTier {
 /** Uploads one tier's version and says what the next run of the same inputs starts from. */
 export async function publishTier(
   store: ObjectStore,
-  at: { date: string; now: number; clock?: () => number },
+  at: { date: string; now: number; lease?: LeaseGuard },
   t: TierInput,
   steps: TierSteps,
 ): Promise<PublishedTier> {
@@ -61,7 +62,7 @@ export async function publishTier(
       tier: t.tier,
     },
     steps.progress ?? (() => {}),
-    at.clock ? { clock: at.clock } : {},
+    at.lease ? { lease: at.lease } : {},
   );
   const [, next] = await Promise.all([steps.alongside?.(published), steps.next(published)]);
   const layouts = { ...t.layouts, ...layoutsOf(published) };
@@ -88,7 +89,7 @@ export async function deriveTier(
   },
   run: {
     store: ObjectStore;
-    at: { date: string; now: number; clock?: () => number };
+    at: { date: string; now: number; lease?: LeaseGuard };
     sink: DiagnosticSink;
     cache?: StageCache;
   },

@@ -105,6 +105,7 @@ export async function publishCommand(flags: PublishFlags, io: Io, store?: Object
     store: target,
     log,
     clock: io.now,
+    wall: io.now,
     now,
     days: [{ inputs, options }],
     retention,

@@ -93,6 +93,7 @@ export async function replayCommand(flags: ReplayFlags, io: Io): Promise<number>
       store,
       log,
       clock: () => now,
+      wall: io.now,
       now,
       days: [today!, ...later],
       retention,

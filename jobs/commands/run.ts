@@ -55,7 +55,16 @@ export async function runCommand(
     if (got) fetched.push(got);
   }
   const days = runDays(fetched, now, [day, ...(tomorrowDay ? [tomorrowDay] : [])]);
-  const [report, next] = await publishRun({ command: "run", store, log, clock: io.now, now, days, retention });
+  const [report, next] = await publishRun({
+    command: "run",
+    store,
+    log,
+    clock: io.now,
+    wall: io.now,
+    now,
+    days,
+    retention,
+  });
   if (flags.report)
     await writeFile(flags.report, `${JSON.stringify(next ? { ...report, tomorrow: next } : report, null, 2)}\n`);
   io.stdout.write(

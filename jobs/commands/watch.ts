@@ -219,6 +219,7 @@ class Watcher {
         store,
         log,
         clock: this.c.clock,
+        wall: io.now,
         now,
         days: runDays(fetched, now, days),
         retention,

@@ -14,7 +14,7 @@ import {
 } from "../model/manifest.js";
 import { isoInstant } from "../model/time.js";
 import type { Tier } from "../model/vocab.js";
-import { acquireLease } from "../store/lease.js";
+import type { LeaseGuard } from "../store/publisher-lease.js";
 import type { ObjectStore, PutOptions } from "../store/store.js";
 import { type Artifact, type Artifacts, buildArtifacts, type CountryFeatures, tierPrefix } from "./artifacts.js";
 import { type Change, changeSetObject, diffFeatures } from "./changes.js";
@@ -91,32 +91,13 @@ export async function publishVersion(
   store: ObjectStore,
   input: PublishInput,
   progress: PublishProgress = () => {},
-  /** `clock` is the wall clock the lease expires by (the run's reference instant when not given). */
-  options: { owner?: string; clock?: () => number } = {},
+  /** The store's publisher lease this run holds (jobs/publish-run.ts): confirmed before the pointers are switched. */
+  options: { lease?: LeaseGuard } = {},
 ): Promise<PublishResult> {
   const base = tierPrefix(input.tier);
   const pointerKey = `${base}/current.json`;
   // the pointer as it was when this run began: the flip is a compare-and-swap against it
   const before = await store.head(pointerKey);
-  const lease = await acquireLease(store, base, {
-    clock: options.clock ?? (() => input.publishedAt),
-    ...(options.owner ? { owner: options.owner } : {}),
-  });
-  try {
-    return await publishUnderLease(store, input, progress, pointerKey, before);
-  } finally {
-    await lease?.release();
-  }
-}
-
-async function publishUnderLease(
-  store: ObjectStore,
-  input: PublishInput,
-  progress: PublishProgress,
-  pointerKey: string,
-  before: { etag?: string } | undefined,
-): Promise<PublishResult> {
-  const base = tierPrefix(input.tier);
   const record = new DayRecord(store, base);
   // the day's chain: the version before this one of the same day, the base of its change sets
   const dayKey = dayPointerKey(base, input.date);
@@ -142,6 +123,8 @@ async function publishUnderLease(
   }
   const pointer: Pointer = { schema: MANIFEST_SCHEMA, version, manifest: mKey, publishedAt };
   progress({ phase: "pointer" });
+  // where the store cannot compare-and-swap, the lease alone keeps other runs off the pointers: still this run's?
+  await options.lease?.confirm();
   const pointerBody = Buffer.from(`${JSON.stringify(pointer, null, 2)}\n`);
   // the day's pointer is the chain's head: switched by compare-and-swap, so two runs of a day never interleave
   if ((await swap(store, dayKey, pointerBody, dayBefore)) === "conflict") {
@@ -205,7 +188,7 @@ async function switchToday(
   return (await swap(store, key, body, before)) !== "conflict";
 }
 
-/** A pointer written by compare-and-swap against what it was when the run began (or a lease kept others out). */
+/** A pointer written by compare-and-swap against what it was when the run began (or the publisher lease kept others out). */
 async function swap(
   store: ObjectStore,
   key: string,
@@ -216,7 +199,7 @@ async function swap(
   const cas =
     store.putIfMatch && expected ? await store.putIfMatch(key, body, POINTER_HEADERS, expected) : "unsupported";
   if (cas === "conflict") return "conflict";
-  // without conditional writes the lease (acquireLease) kept other runs out
+  // without conditional writes the store's publisher lease, confirmed just before, kept other runs out
   if (cas === "unsupported") await store.put(key, body, POINTER_HEADERS);
   return "written";
 }

@@ -1,8 +1,10 @@
-// One publisher at a time per store (docs/design.md §9): a run (`publish`, `run`, `replay`, each publication of
+// One publisher at a time per store (docs/design.md §5, §9): a run (`publish`, `run`, `replay`, each publication of
 // `watch`) holds `internal/publisher.json` from its first write to its last. The object names its holder (command,
 // host, process, since) and an expiry the holder renews while it works, so a holder killed with SIGKILL keeps
-// others out for at most `ttlMs`. Taken with a conditional write where the store has them (local folder, AWS S3),
-// else by writing, waiting and reading back (s3rver, Swift: src/store/lease.ts's way).
+// others out for at most `ttlMs`, and not at all on its own machine (`gone`). Taken and renewed with a conditional
+// write where the store has them (local folder, AWS S3), else by writing, waiting and reading back (s3rver, Swift).
+// It is the only lease: on a store without conditional writes it also guards the pointer flip, which asks
+// `confirm()` first (a holder that lost its lease switches nothing).
 import { randomBytes } from "node:crypto";
 import type { ObjectStore } from "./store.js";
 
@@ -19,12 +21,17 @@ export interface Holder {
   expires: number;
 }
 
-/** Another publisher holds the store: who, and until when at the latest. */
+/** Another publisher holds the store (or took it over from this one): who, and until when at the latest. */
 export class PublisherBusy extends Error {
   override readonly name = "PublisherBusy";
-  constructor(readonly holder: Holder) {
+  constructor(
+    readonly holder: Holder,
+    lost = false,
+  ) {
     super(
-      `another publisher holds the store (${holder.who}) until ${new Date(holder.expires).toISOString()} at the latest`,
+      lost
+        ? `this run's publisher lease was taken over (${holder.who}); nothing was switched`
+        : `another publisher holds the store (${holder.who}) until ${new Date(holder.expires).toISOString()} at the latest`,
     );
   }
 }
@@ -36,53 +43,125 @@ export interface LeaseOptions {
   pid?: number;
   /** Whether a holder is known to be gone (its process no longer runs on this machine): its lease is taken over. */
   gone?: (holder: Holder) => boolean;
-  clock: () => number;
+  /** The machine's clock, which expiries are written and judged by. @default Date.now */
+  clock?: () => number;
   /** How long the lease holds without renewal. @default 120000 */
   ttlMs?: number;
   /** Stores without conditional writes: the wait before reading the lease back. @default 300 */
   settleMs?: number;
 }
 
-export interface HeldLease {
+/** What the pointer flip asks of the lease before it switches anything. */
+export interface LeaseGuard {
+  /** Resolves while this run still holds the lease; `PublisherBusy` (lost) when another has taken it over. */
+  confirm(): Promise<void>;
+}
+
+export interface HeldLease extends LeaseGuard {
   /** Gives the lease up (renewals stop). */
   release(): Promise<void>;
 }
 
 /** Takes the store's publisher lease, renewed every third of its life until released; `PublisherBusy` when held. */
 export async function takePublisherLease(store: ObjectStore, o: LeaseOptions): Promise<HeldLease> {
-  const ttl = o.ttlMs ?? 120_000;
-  const owner = randomBytes(8).toString("hex");
-  const me = { owner, who: o.who, ...(o.host ? { host: o.host } : {}), ...(o.pid ? { pid: o.pid } : {}) };
-  const body = () => Buffer.from(JSON.stringify({ ...me, expires: o.clock() + ttl } satisfies Holder));
-  const current = await readHolder(store);
-  const held = current?.holder;
-  if (held && held.expires > o.clock() && !o.gone?.(held)) throw new PublisherBusy(held);
-  // an expired or unreadable lease is taken over, only if it is still the object read
-  const expected = current ? { etag: current.etag ?? "" } : { absent: true };
-  const written = store.putIfMatch
-    ? await store.putIfMatch(PUBLISHER_KEY, body(), { contentType: "application/json" }, expected)
-    : "unsupported";
-  if (written === "conflict") throw new PublisherBusy((await readHolder(store))?.holder ?? unknownHolder(o));
-  if (written === "unsupported") {
-    await store.put(PUBLISHER_KEY, body(), { contentType: "application/json" });
-    await new Promise((r) => setTimeout(r, o.settleMs ?? 300));
-    const after = await readHolder(store);
-    if (after?.holder?.owner !== owner) throw new PublisherBusy(after?.holder ?? unknownHolder(o));
-  }
-  const renew = setInterval(() => {
-    void store.put(PUBLISHER_KEY, body(), { contentType: "application/json" }).catch(() => {});
-  }, ttl / 3);
-  renew.unref();
-  return {
-    async release() {
-      clearInterval(renew);
-      const mine = await readHolder(store);
-      if (mine?.holder?.owner === owner) await store.delete(PUBLISHER_KEY);
-    },
-  };
+  const lease = new Lease(store, o);
+  await lease.take();
+  return lease;
 }
 
-const unknownHolder = (o: LeaseOptions): Holder => ({ owner: "", who: "unknown", expires: o.clock() });
+class Lease implements HeldLease {
+  private readonly owner = randomBytes(8).toString("hex");
+  private readonly ttl: number;
+  private readonly clock: () => number;
+  /** Until when the last write of this lease that reached the store holds it (by `clock`). */
+  private validUntil = 0;
+  /** The holder that took the lease over from this run, once seen. */
+  private lostTo: Holder | undefined;
+  private renewal: NodeJS.Timeout | undefined;
+  private renewing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly store: ObjectStore,
+    private readonly o: LeaseOptions,
+  ) {
+    this.ttl = o.ttlMs ?? 120_000;
+    this.clock = o.clock ?? Date.now;
+  }
+
+  async take(): Promise<void> {
+    const current = await readHolder(this.store);
+    const held = current?.holder;
+    if (held && held.expires > this.clock() && !this.o.gone?.(held)) throw new PublisherBusy(held);
+    // an expired, gone or unreadable lease is taken over, only if it is still the object read
+    if (!(await this.write(current))) throw new PublisherBusy((await readHolder(this.store))?.holder ?? this.unknown());
+    this.renewal = setInterval(() => {
+      this.renewing = this.renew();
+    }, this.ttl / 3);
+    this.renewal.unref();
+  }
+
+  async confirm(): Promise<void> {
+    await this.renewing;
+    if (this.lostTo) throw new PublisherBusy(this.lostTo, true);
+    const now = await readHolder(this.store);
+    if (now?.holder?.owner !== this.owner) this.lostTo = now?.holder ?? this.unknown();
+    else if (this.clock() >= this.validUntil) this.lostTo = { ...now.holder, who: "nobody: it expired unrenewed" };
+    if (this.lostTo) throw new PublisherBusy(this.lostTo, true);
+  }
+
+  async release(): Promise<void> {
+    clearInterval(this.renewal);
+    await this.renewing;
+    const mine = await readHolder(this.store);
+    if (mine?.holder?.owner === this.owner) await this.store.delete(PUBLISHER_KEY);
+  }
+
+  /** Renews the lease while it is still this run's; a lease another has taken is never written over. */
+  private async renew(): Promise<void> {
+    try {
+      if (this.lostTo) return;
+      const current = await readHolder(this.store);
+      if (current?.holder?.owner !== this.owner) {
+        this.lostTo = current?.holder ?? this.unknown();
+        return;
+      }
+      if (!(await this.write(current))) this.lostTo = (await readHolder(this.store))?.holder ?? this.unknown();
+    } catch {
+      // the store did not answer: the next renewal tries again; confirm() judges by the last write that landed
+    }
+  }
+
+  /** Writes this run's lease over `current` (as read): whether it is this run's now. */
+  private async write(current: { etag?: string } | undefined): Promise<boolean> {
+    const at = this.clock();
+    const body: Holder = {
+      owner: this.owner,
+      who: this.o.who,
+      ...(this.o.host ? { host: this.o.host } : {}),
+      ...(this.o.pid ? { pid: this.o.pid } : {}),
+      expires: at + this.ttl,
+    };
+    const bytes = Buffer.from(JSON.stringify(body));
+    const options = { contentType: "application/json" };
+    const expected = current ? { etag: current.etag ?? "" } : { absent: true };
+    const written = this.store.putIfMatch
+      ? await this.store.putIfMatch(PUBLISHER_KEY, bytes, options, expected)
+      : "unsupported";
+    if (written === "conflict") return false;
+    if (written === "unsupported") {
+      await this.store.put(PUBLISHER_KEY, bytes, options);
+      // a second writer shows up within the wait: the last one's lease stands, the other backs off
+      await new Promise((r) => setTimeout(r, this.o.settleMs ?? 300));
+      if ((await readHolder(this.store))?.holder?.owner !== this.owner) return false;
+    }
+    this.validUntil = at + this.ttl;
+    return true;
+  }
+
+  private unknown(): Holder {
+    return { owner: "", who: "unknown", expires: this.clock() };
+  }
+}
 
 /** The lease object: undefined when there is none; `holder` undefined when it is not one (taken over). */
 async function readHolder(store: ObjectStore): Promise<{ holder?: Holder; etag?: string } | undefined> {

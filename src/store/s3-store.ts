@@ -38,6 +38,8 @@ export interface S3StoreOptions {
   backoff?: Partial<Pick<RetryOptions, "baseMs" | "maxMs" | "random" | "sleep">>;
   /** Told about each failed try that will be retried (the job logs it). */
   onRetry?: (info: { operation: StoreError["operation"]; key: string; attempt: number; error: unknown }) => void;
+  /** Keys per listing page (MaxKeys). @default the server's (1000 on AWS S3) */
+  listPageSize?: number;
   /** A ready client, used as it is (`endpoint`, `region` and `credentials` are then ignored). */
   client?: S3Client;
 }
@@ -53,6 +55,7 @@ export class S3Store implements ObjectStore {
   private readonly client: S3Client;
   private readonly retryOptions: Partial<RetryOptions>;
   private readonly onRetry: S3StoreOptions["onRetry"];
+  private readonly listPageSize: number | undefined;
   /** Whether the server honours If-Match / If-None-Match, probed once on the first conditional write. */
   private conditional: Promise<boolean> | undefined;
 
@@ -68,6 +71,7 @@ export class S3Store implements ObjectStore {
       timeoutMs: options.timeoutMs ?? 30_000,
     };
     this.onRetry = options.onRetry;
+    this.listPageSize = options.listPageSize;
     this.client = options.client ?? new S3Client(clientConfig(options));
   }
 
@@ -113,7 +117,12 @@ export class S3Store implements ObjectStore {
     let token: string | undefined;
     try {
       do {
-        const input = { Bucket: this.bucket, Prefix: this.key(prefix), ContinuationToken: token };
+        const input = {
+          Bucket: this.bucket,
+          Prefix: this.key(prefix),
+          ContinuationToken: token,
+          ...(this.listPageSize ? { MaxKeys: this.listPageSize } : {}),
+        };
         const page = await this.run("list", prefix, (abortSignal) =>
           this.client.send(new ListObjectsV2Command(input), { abortSignal }),
         );

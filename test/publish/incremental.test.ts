@@ -3,7 +3,7 @@
 // past an interval's end the features that changed come from those resolved ahead and only their country is
 // serialised again; either way the bytes are those of a publication from scratch.
 // A cache entry of other code (a new parser or rule version changes the code's digest) is rebuilt, never served.
-import { readFileSync } from "node:fs";
+import { cpSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
@@ -51,7 +51,7 @@ async function publish(store: WatchedStore, now: number, codeVersion?: string) {
   const report = await publishDay(
     AIRSPACE.map((a) => ({ ...a, fetchedAt: now })),
     { day: DAY, now, sources: { notam: [], aup: [] }, notams: [{ ...PIB, fetchedAt: now }] },
-    { store, log, clock: () => now, ...(codeVersion ? { codeVersion } : {}) },
+    { store, log, ...(codeVersion ? { codeVersion } : {}) },
   );
   const reused = said.includes("reused");
   return { report, reused, derived: said.includes("derived"), why, changed, written: store.written };
@@ -72,22 +72,45 @@ async function dayHead(dir: string): Promise<{ key: string; entry: DayHead }> {
   return { key: key!, entry: JSON.parse(gunzipSync((await store.get(key!))!).toString("utf8")) };
 }
 
-/** The same inputs published from scratch at `now` into a new store: its manifest and explanations. */
-async function fromScratch(now: number) {
-  const dir = tempDir("scratch-");
-  const { report } = await publish(new WatchedStore(dir), now);
-  return {
-    manifest: manifestOf(dir, report.version),
-    explain: await readExplanations(new LocalStore(dir), report.version),
-  };
+/** The same inputs published from scratch at `now` into a new store: its manifest and explanations (once per `now`). */
+const scratches = new Map<number, Promise<{ manifest: VersionManifest; explain: unknown }>>();
+function fromScratch(now: number) {
+  let hit = scratches.get(now);
+  if (!hit) {
+    hit = (async () => {
+      const dir = tempDir("scratch-");
+      const { report } = await publish(new WatchedStore(dir), now);
+      return {
+        manifest: manifestOf(dir, report.version),
+        explain: await readExplanations(new LocalStore(dir), report.version),
+      };
+    })();
+    scratches.set(now, hit);
+  }
+  return hit;
+}
+
+const T0 = Date.parse("2026-08-22T11:15:00Z");
+let base: Promise<{ dir: string; first: Awaited<ReturnType<typeof publish>> }> | undefined;
+/**
+ * A store holding one publication at 11:15 by code-1, copied for each test that starts from it (published once:
+ * the store is a folder, and what a run reads of it, keys and bytes, is the same in a copy).
+ */
+async function fromBase(prefix: string) {
+  base ??= (async () => {
+    const dir = tempDir("incremental-base-");
+    return { dir, first: await publish(new WatchedStore(dir), T0, "code-1") };
+  })();
+  const { dir: from, first } = await base;
+  const dir = tempDir(prefix);
+  cpSync(from, dir, { recursive: true });
+  return { dir, store: new WatchedStore(dir), first };
 }
 
 describe("incremental publication", () => {
   it("publishes an earlier run's objects again when now changes no feature, and past an interval's end only what changed", async () => {
-    const dir = tempDir("incremental-");
-    const store = new WatchedStore(dir);
-    const t0 = Date.parse("2026-08-22T11:15:00Z");
-    const first = await publish(store, t0, "code-1");
+    const { dir, store, first } = await fromBase("incremental-");
+    const t0 = T0;
     expect(first.derived).toBe(true);
     const { entry } = await dayHead(dir);
     const [lo, hi] = entry.window;
@@ -138,10 +161,8 @@ describe("incremental publication", () => {
   }, 300_000);
 
   it("rebuilds, never serves, an entry of other code (a new parser or rule version), and serves its own", async () => {
-    const dir = tempDir("invalidate-");
-    const store = new WatchedStore(dir);
-    const t0 = Date.parse("2026-08-22T11:15:00Z");
-    await publish(store, t0, "code-1");
+    const { dir, store } = await fromBase("invalidate-");
+    const t0 = T0;
     // the entry marked: a run that serves it reports the mark
     const { key, entry } = await dayHead(dir);
     entry.report.diagnostics.byCode["served.from.cache"] = 1;
@@ -163,10 +184,7 @@ describe("incremental publication", () => {
   }, 300_000);
 
   it("derives when the explanations a refresh would lay its changes over are gone (the day's first version's)", async () => {
-    const dir = tempDir("explain-gone-");
-    const store = new WatchedStore(dir);
-    const t0 = Date.parse("2026-08-22T11:15:00Z");
-    const first = await publish(store, t0, "code-1");
+    const { dir, store, first } = await fromBase("explain-gone-");
     const { entry } = await dayHead(dir);
     const inside = await publish(store, entry.window[1]! - 1, "code-1");
     expect(inside.reused).toBe(true);
@@ -181,9 +199,7 @@ describe("incremental publication", () => {
   }, 300_000);
 
   it("derives when a feature resolved ahead fails the contract, and publishes what a derivation gives", async () => {
-    const dir = tempDir("ahead-invalid-");
-    const store = new WatchedStore(dir);
-    await publish(store, Date.parse("2026-08-22T11:15:00Z"), "code-1");
+    const { dir, store } = await fromBase("ahead-invalid-");
     const { entry } = await dayHead(dir);
     // every piece resolved ahead made invalid (an isActive the contract does not know), in place
     const keys = (await store.list("internal/cache/ahead/2026-08-22/")).filter((k) => k.endsWith(".json.gz"));
@@ -269,9 +285,7 @@ describe("incremental publication", () => {
   ])(
     "derives when the head, the entries resolved ahead or the stored objects are damaged: %s",
     async (_, damage, why) => {
-      const dir = tempDir("damaged-");
-      const store = new WatchedStore(dir);
-      await publish(store, Date.parse("2026-08-22T11:15:00Z"), "code-1");
+      const { dir, store } = await fromBase("damaged-");
       const { key, entry } = await dayHead(dir);
       await damage(store, key, entry);
       const past = await publish(store, entry.window[1]!, "code-1");

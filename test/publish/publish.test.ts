@@ -125,19 +125,23 @@ describe("concurrent publishers", () => {
     expect(pointer.version.startsWith("20260914T063000Z")).toBe(true);
   });
 
-  it("without conditional writes a held lease keeps a second run out", async () => {
-    const { acquireLease, LeaseHeld } = await import("../../src/store/lease.js");
+  it("without conditional writes, a run whose publisher lease was taken over switches nothing", async () => {
     const { MemoryStore } = await import("../../src/store/memory-store.js");
+    const { PUBLISHER_KEY, PublisherBusy, takePublisherLease } = await import("../../src/store/publisher-lease.js");
     const store = new MemoryStore();
     // a store that ignores conditions, as s3rver does
     const plain = Object.assign(Object.create(Object.getPrototypeOf(store)), store, { putIfMatch: undefined });
-    const first = await acquireLease(plain, "v1", { owner: "a", settleMs: 1, clock: () => 0 });
-    expect(first).toBeDefined();
-    await expect(acquireLease(plain, "v1", { owner: "b", settleMs: 1, clock: () => 0 })).rejects.toBeInstanceOf(
-      LeaseHeld,
-    );
-    await first!.release();
-    const again = await acquireLease(plain, "v1", { owner: "b", settleMs: 1, clock: () => 0 });
-    expect(again).toBeDefined();
+    const first = await publishVersion(plain, input());
+    const lease = await takePublisherLease(plain, { who: "a", settleMs: 1 });
+    // another publisher took the store over (this one stalled past its lease's expiry)
+    const other = { owner: "b", who: "publish on host-b, pid 9", expires: Date.now() + 120_000 };
+    await plain.put(PUBLISHER_KEY, Buffer.from(JSON.stringify(other)));
+    const late = publishVersion(plain, input([feature("a9", "DE", 8)]), undefined, { lease });
+    await expect(late).rejects.toBeInstanceOf(PublisherBusy);
+    await expect(late).rejects.toThrow(/taken over \(publish on host-b, pid 9\); nothing was switched/);
+    const pointer = JSON.parse(String(await plain.get("v1/current.json")));
+    expect(pointer.version).toBe(first.manifest.version);
+    await lease.release();
+    expect(JSON.parse(String(await plain.get(PUBLISHER_KEY))).owner).toBe("b");
   });
 });

@@ -69,11 +69,34 @@ describe.each(stores)("the publisher lease on %s", (_, make) => {
 
   it("renews the lease while it is held", async () => {
     const store = make();
-    const held = await takePublisherLease(store, { who: "a", clock: () => Date.now(), ttlMs: 300, settleMs: 5 });
+    const held = await takePublisherLease(store, { who: "a", ttlMs: 300, settleMs: 5 });
     const first = JSON.parse(String(await store.get(PUBLISHER_KEY))).expires;
     await new Promise((r) => setTimeout(r, 450));
     const later = JSON.parse(String(await store.get(PUBLISHER_KEY))).expires;
     expect(later).toBeGreaterThan(first);
+    await held.confirm();
+    await held.release();
+  });
+
+  it("never renews over a lease another has taken over, and confirm() then says so", async () => {
+    const store = make();
+    const held = await takePublisherLease(store, { who: "a", ttlMs: 300, settleMs: 5 });
+    const other = { owner: "b", who: "publish on host-b, pid 2", expires: Date.now() + 120_000 };
+    await store.put(PUBLISHER_KEY, Buffer.from(JSON.stringify(other)));
+    await new Promise((r) => setTimeout(r, 450)); // past a renewal
+    expect(JSON.parse(String(await store.get(PUBLISHER_KEY)))).toEqual(other);
+    await expect(held.confirm()).rejects.toThrow(/taken over \(publish on host-b, pid 2\); nothing was switched/);
+    await held.release(); // leaves the other's lease alone
+    expect(JSON.parse(String(await store.get(PUBLISHER_KEY)))).toEqual(other);
+  });
+
+  it("confirm() fails once the lease expired unrenewed (the store did not take the renewals)", async () => {
+    const store = make();
+    let now = Date.parse("2026-11-28T10:00:00Z");
+    const held = await takePublisherLease(store, { who: "a", clock: () => now, ttlMs: 60_000, settleMs: 5 });
+    await held.confirm();
+    now += 60_000;
+    await expect(held.confirm()).rejects.toBeInstanceOf(PublisherBusy);
     await held.release();
   });
 });
