@@ -16,8 +16,13 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
+/** A user's shell: without what a CLI run in this process may have set (the SDK's warning switched off). */
 const env = () => ({
-  ...process.env,
+  ...Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k]) => k !== "AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED" && k !== "NODE_NO_WARNINGS",
+    ),
+  ),
   AWS_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
   AWS_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
   AWS_REGION: REGION,

@@ -5,7 +5,7 @@
 // rollover at 00:00 UTC, a briefing ageing into stale on time. Sources that fail for ten minutes: watch-soak.test.ts.
 import type { ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -28,6 +28,7 @@ const FILES: Record<string, Buffer> = {
 
 let server: Server;
 let config = "";
+let seed = "";
 const running: ChildProcess[] = [];
 
 const watcherOn = (store: string, ...more: string[]) => startWatcher(config, store, running, ...more);
@@ -50,7 +51,23 @@ beforeAll(async () => {
     { name: "uk-pib", kind: "notam", url: `${base}/pib.xml.gz`, pollSeconds: 0.5, timeoutMs: 1_000 },
   ];
   writeFileSync(config, JSON.stringify({ schema: 1, sources }));
-});
+  // the store a watcher leaves once it has published the briefing of 11:00 (on the machine's clock), copied for each
+  // test below that starts from it: their watchers' first publication then reuses it, as a restarted watcher does
+  FILES["/pib.xml.gz"] = issue(11);
+  seed = tempDir("watch-faults-seed-");
+  const w = watcherOn(seed);
+  await until(() => said(w, "publication done").length === 1, 90_000, "the seed's publication");
+  const exited = new Promise((r) => w.child.once("exit", r));
+  w.child.kill("SIGTERM");
+  await exited;
+}, 120_000);
+
+/** A store holding the seed's publication of the briefing of 11:00. */
+function seeded(prefix: string): string {
+  const store = tempDir(prefix);
+  cpSync(seed, store, { recursive: true });
+  return store;
+}
 
 afterAll(async () => {
   for (const c of running) c.kill("SIGKILL");
@@ -61,7 +78,7 @@ afterAll(async () => {
 describe("watch under faults", () => {
   it("two watchers on one store: never two publications at once, and the last briefing is published", async () => {
     FILES["/pib.xml.gz"] = issue(11);
-    const store = tempDir("watch-two-");
+    const store = seeded("watch-two-");
     const [a, b] = [watcherOn(store), watcherOn(store)];
     const done = () => said(a, "publication done").length + said(b, "publication done").length;
     await until(() => done() >= 1, 90_000, "a first publication");
@@ -102,7 +119,7 @@ describe("watch under faults", () => {
 
   it("SIGKILL in the middle of a publication leaves the store whole; restarted, the watcher publishes the next change", async () => {
     FILES["/pib.xml.gz"] = issue(11);
-    const store = tempDir("watch-kill-");
+    const store = seeded("watch-kill-");
     const first = watcherOn(store);
     await until(() => said(first, "publication done").length === 1, 90_000, "the first publication");
     const v1 = whole(store);
@@ -124,7 +141,7 @@ describe("watch under faults", () => {
 
   it("SIGTERM in the middle of a publication finishes it, then exits 0", async () => {
     FILES["/pib.xml.gz"] = issue(11);
-    const store = tempDir("watch-term-");
+    const store = seeded("watch-term-");
     const w = watcherOn(store);
     await until(() => said(w, "publication done").length === 1, 90_000, "the first publication");
     FILES["/pib.xml.gz"] = issue(15);

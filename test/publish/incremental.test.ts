@@ -298,9 +298,7 @@ describe("incremental publication", () => {
   );
 
   it("derives when a source's standing changed, though the inputs did not", async () => {
-    const dir = tempDir("standing-");
-    const store = new WatchedStore(dir);
-    await publish(store, Date.parse("2026-08-22T11:20:00Z"), "code-1");
+    const { dir, store } = await fromBase("standing-");
     // three hours later the briefing (issued 11:16) is stale: conditional airspaces turn Unknown
     const later = Date.parse("2026-08-22T14:20:00Z");
     const r = await publish(store, later, "code-1");
@@ -311,17 +309,15 @@ describe("incremental publication", () => {
   }, 300_000);
 
   it("says when a run of the same inputs publishes something else next: nothing changes before it, something at it", async () => {
-    const dir = tempDir("incremental-next-");
-    const store = new WatchedStore(dir);
-    const first = await publish(store, Date.parse("2026-08-22T11:15:00Z"), "code-a");
+    const { store, first } = await fromBase("incremental-next-");
     const next = Date.parse(first.report.nextChangeAt ?? "");
-    expect(next).toBeGreaterThan(Date.parse("2026-08-22T11:15:00Z"));
+    expect(next).toBeGreaterThan(T0);
     expect(next).toBeLessThan(DAY.end);
-    const before = await publish(store, next - 1_000, "code-a");
+    const before = await publish(store, next - 1_000, "code-1");
     expect(before.reused).toBe(true);
     expect(before.changed).toBe(0);
     expect(before.report.nextChangeAt).toBe(first.report.nextChangeAt);
-    const at = await publish(store, next, "code-a");
+    const at = await publish(store, next, "code-1");
     // a feature changed (reused with changes) or a source's standing did (derived): either publishes something else
     const changedSomething = (at.reused && at.changed > 0) || at.why === "a source's standing changed";
     expect(changedSomething).toBe(true);
