@@ -12,7 +12,7 @@
 // watcher owes the pilots), so no data object but theirs. Writes bench/out/watch.json.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -98,8 +98,10 @@ async function run(): Promise<void> {
   ];
   writeFileSync(config, JSON.stringify({ schema: 1, sources }));
   const tokens = path.join(OUT, "tokens.json");
+  // the command's own note ("the token is shown once") is for people, not a benchmark line
   const token = execFileSync(process.execPath, [CLI, "tokens", "create", "--tokens", tokens, "--scope", "dynamic"], {
     encoding: "utf8",
+    stdio: ["ignore", "pipe", "ignore"],
   }).trim();
 
   const logs: Array<{ time: string; msg: string; version?: string; because?: string }> = [];
@@ -119,6 +121,10 @@ async function run(): Promise<void> {
     ],
     { stdio: ["ignore", "ignore", "pipe"] },
   );
+  // its log is read here and kept in a file, never printed
+  const watcherLog = path.join(OUT, "watcher.log");
+  watcher.stderr!.pipe(createWriteStream(watcherLog));
+  console.log(`watcher's log: ${path.relative(ROOT, watcherLog)}`);
   lines(watcher, (l) => l.startsWith("{") && logs.push(JSON.parse(l)));
   const done = () => logs.filter((l) => l.msg === "publication done");
   await until(() => done().length >= 1, 180_000);

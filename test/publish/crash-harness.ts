@@ -256,14 +256,13 @@ export function describeS3Crash(servers: ReadonlyArray<keyof typeof S3_SERVERS>,
     let proxy: FaultProxy;
     let direct: S3Store;
     let env: Record<string, string>;
+    /** A store on the server, straight (not through the proxy). */
+    const storeAt = (url: string) =>
+      new S3Store(url, { endpoint: server.endpoint, region: REGION, credentials: server.credentials });
     beforeAll(async () => {
       server = await start("crash");
       proxy = await new FaultProxy(server.endpoint, server.credentials).start();
-      direct = new S3Store("s3://crash/p", {
-        endpoint: server.endpoint,
-        region: REGION,
-        credentials: server.credentials,
-      });
+      direct = storeAt("s3://crash/p");
       env = {
         ...S3_ENV,
         AWS_ACCESS_KEY_ID: server.credentials.accessKeyId,
@@ -352,11 +351,7 @@ export function describeS3Crash(servers: ReadonlyArray<keyof typeof S3_SERVERS>,
     it(`${o.leaseKills} SIGKILLs while the publisher lease is held, each followed at once by a publish that succeeds (seed ${SEED})`, async () => {
       proxy.reset();
       const store = "s3://crash/lease";
-      const leaseStore = new S3Store(store, {
-        endpoint: server.endpoint,
-        region: REGION,
-        credentials: server.credentials,
-      });
+      const leaseStore = storeAt(store);
       const publish = (now: string, airspaces: string, killWhen?: Promise<unknown>) =>
         cli([...publishArgs(store, now, airspaces), "--s3-endpoint", killWhen ? proxy.endpoint : server.endpoint], {
           env,
@@ -413,7 +408,7 @@ export function describeS3Crash(servers: ReadonlyArray<keyof typeof S3_SERVERS>,
     it("a lease naming another host keeps others out for at most two minutes, then one takes over", async () => {
       proxy.reset();
       const store = "s3://crash/remote";
-      const s = new S3Store(store, { endpoint: server.endpoint, region: REGION, credentials: server.credentials });
+      const s = storeAt(store);
       const args = (now: string) => [...publishArgs(store, now, DE), "--s3-endpoint", server.endpoint];
       const base = await cli(args(`${DATE}T09:00:00Z`), { env });
       expect(base.code, base.stderr).toBe(0);
@@ -443,11 +438,7 @@ export function describeS3Crash(servers: ReadonlyArray<keyof typeof S3_SERVERS>,
       it("two publishers started together: one version live, complete; the other succeeded before it or names the lease", async () => {
         proxy.reset();
         const store = "s3://crash/race";
-        const raceStore = new S3Store(store, {
-          endpoint: server.endpoint,
-          region: REGION,
-          credentials: server.credentials,
-        });
+        const raceStore = storeAt(store);
         const base = await cli([...publishArgs(store, `${DATE}T05:00:00Z`, DE), "--s3-endpoint", server.endpoint], {
           env,
         });
