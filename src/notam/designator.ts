@@ -245,6 +245,14 @@ export function familyOf(designator: string): string | undefined {
   return m?.[1];
 }
 
+/**
+ * A buffer zone's designator: a `Z` after the area's number and sector (`EPTR501Z`, `EGD323AZ`, `EDD19AZ`, `LSR11Z`;
+ * the AUP/UUP of 17 states use them). It is an area of its own around the one it buffers, never a sector of it.
+ */
+export function isBuffer(designator: string): boolean {
+  return /^[A-Z]{2,}?\d+(?:\.\d+)*[A-Z]{0,2}\d?Z$/.test(designator);
+}
+
 /** The volume a numbered sub-volume belongs to: `LFR201B1` → LFR201B, `LFR368C2` → LFR368C; none for `LFR201B`. */
 export function parentOf(designator: string): string | undefined {
   const m = /^([A-Z]{2,}?\d+[A-Z]+)\d+$/.exec(designator);

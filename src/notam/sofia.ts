@@ -62,10 +62,11 @@ export function readSofiaText(text: string, source: string): SofiaReadResult {
     }
     const id = ID_LINE.exec(line);
     if (!id) continue;
-    // the NOTAM runs to the next blank line, heading or id line
+    // the NOTAM runs to the next heading or id line; a blank line inside Item E (`… GND - FL225`, blank,
+    // `TEMPORARY RESERVED AREA EPTR501Z …`: 1 221 times in the six briefs of 2026-02) does not end it
     let end = i + 1;
-    while (end < lines.length && /^\s/.test(lines[end]!) && lines[end]!.trim() !== "" && !ID_LINE.test(lines[end]!))
-      end++;
+    while (end < lines.length && continues(lines, end)) end++;
+    while (end > i + 1 && lines[end - 1]!.trim() === "") end--;
     const at = { source, record, line: i + 1 };
     const built = buildNotam(notamFields(id[1]!, id[2]!, lines.slice(i + 1, end), diagnostics, at), at);
     diagnostics.push(...built.diagnostics);
@@ -91,6 +92,13 @@ export function readSofiaText(text: string, source: string): SofiaReadResult {
       "a SOFIA-Briefing text states no issue time: without a declared as-of time (--notam-as-of, the answer's Last-Modified) it counts as stale",
   });
   return { notams, diagnostics, briefing };
+}
+
+/** Whether line `k` still belongs to the NOTAM above it: indented and not an id line, or blank before such a line. */
+function continues(lines: readonly string[], k: number): boolean {
+  let j = k;
+  while (j < lines.length && lines[j]!.trim() === "") j++;
+  return j < lines.length && /^\s/.test(lines[j]!) && !ID_LINE.test(lines[j]!);
 }
 
 function heading(line: string, briefing: SofiaBriefing, firs: Set<string>): void {

@@ -2,10 +2,12 @@
 // airspace answers to, looked up with the designators a NOTAM names (src/notam/designator.ts), each judged a subject
 // or a mention (src/notam/subject.ts). A named volume links itself, else the source's volume that holds it
 // (`LF-R201 B1` → the file's `LF-R201B`; `LF-R203C` → its `LF-R203ABC`); an area named without sector links all its
-// sectors; a named volume never links its siblings. A volume the source does not have leaves its area's volumes
-// unsure: never linked, but never `No` either (resolve/airspace-activity.ts). Geometry (the Q-line circle against
-// the airspace's box) breaks ties between candidates, and says which airspaces of a kind the text names without a
-// place are the aerodrome's (`around`); it never links what the text does not name.
+// sectors; a named volume never links its siblings, nor its buffer zone (`EPTR501Z`), and a buffer zone never its
+// area. A volume the source does not have leaves its area's volumes unsure: never linked, but never `No` either
+// (resolve/airspace-activity.ts). Geometry (the Q-line circle against the airspace's box) breaks ties between
+// candidates, and says which airspaces of a kind the text names without a place are the aerodrome's (`around`); it
+// never links what the text does not name. A NOTAM's own area and band must agree with a volume its name finds
+// (resolve/link-geometry.ts).
 
 import Flatbush from "flatbush";
 import { countryPrefixes } from "../geo/icao-prefixes.js";
@@ -18,6 +20,7 @@ import {
   designatorMatches,
   designatorsIn,
   familyOf,
+  isBuffer,
   normalizeDesignator,
   parentOf,
 } from "../notam/designator.js";
@@ -93,7 +96,8 @@ export class AirspaceLinker {
     }
     for (const [d, list] of [...this.index, ...this.contains]) {
       const family = familyOf(d);
-      if (!family) continue;
+      // a buffer zone is no sector of its area: `EPTR501` never names `EPTR501Z`
+      if (!family || isBuffer(d)) continue;
       const bySector = this.sectors.get(family) ?? new Map<string, NormalizedAirspace[]>();
       this.sectors.set(family, bySector);
       for (const a of list) add(bySector, d.slice(family.length), a);
@@ -108,6 +112,8 @@ export class AirspaceLinker {
   private answering(d: string): NormalizedAirspace[] | undefined {
     const own = this.index.get(d) ?? this.contains.get(d);
     if (own) return own;
+    // a buffer zone (`EPTR503Z`) is its own area: never the area it buffers
+    if (isBuffer(d)) return undefined;
     const family = familyOf(d);
     const sector = family ? d.slice(family.length) : "";
     for (const holder of [parentOf(d), family]) if (holder && this.index.has(holder)) return this.index.get(holder);
@@ -122,7 +128,7 @@ export class AirspaceLinker {
    */
   private unsureOf(d: string): NormalizedAirspace[] {
     const family = familyOf(d);
-    if (!family) return [];
+    if (!family || isBuffer(d)) return [];
     const sector = d.slice(family.length);
     const open = [...(this.sectors.get(family) ?? [])].filter(([t]) => relation(sector, t) === "unsettled");
     return [...new Set(open.flatMap(([, list]) => list))];

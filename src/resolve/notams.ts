@@ -9,12 +9,14 @@ import { clipToDay, type Span, type UtcDay } from "../model/time.js";
 import type { NotamKind } from "../model/vocab.js";
 import type { NormalizedAirspace } from "../normalize/airspace.js";
 import { aerodromePoints, type LatLon } from "../notam/aerodromes.js";
+import { notamGeometry } from "../notam/geometry.js";
 import { isObstacle, isPlainAirspaceNotam, notamKind, qCode } from "../notam/kind.js";
 import { parseNotamLimit, qLimits } from "../notam/limits.js";
 import { type NotamEffect, notamEffect } from "../notam/subject.js";
 import { evaluateItemD, type ScheduleResult } from "../schedule/evaluate.js";
 import { parseValidity, type Validity } from "../schedule/validity.js";
 import type { AirspaceLinker, LinkQuery, LinkResult } from "./link.js";
+import { disagreement, type OwnArea } from "./link-geometry.js";
 
 export interface DayNotam {
   notam: Notam;
@@ -153,7 +155,7 @@ function dayNotamOf(n: Notam, ctx: DayContext): DayNotam | DropReason | undefine
   let unsure: NormalizedAirspace[] = [];
   const code = qCode(n.q);
   if (LINKABLE.has(kind) || plain) {
-    const r = ctx.linker.link(linkQueryOf(n, ctx.aerodromes));
+    const r = linkNotam(n, ctx.linker, ctx.aerodromes);
     linked = r.airspaces;
     unsure = plain ? [] : r.unsure;
     if (linked.length > 0 && (kind === "R" || kind === "V" || plain)) kind = "A";
@@ -186,7 +188,32 @@ export function linksOf(
 ): LinkResult | undefined {
   const kind = notamKind(n.q, n.itemE);
   if (!LINKABLE.has(kind) && !(kind === null && isPlainAirspaceNotam(n.q))) return undefined;
-  return linker.link(linkQueryOf(n, aerodromes));
+  return linkNotam(n, linker, aerodromes);
+}
+
+/**
+ * The airspaces a NOTAM names, where its own area and band agree (resolve/link-geometry.ts): a named volume that its
+ * Item E area does not overlap, or its F/G band does not meet, is unsure instead of linked.
+ */
+export function linkNotam(n: Notam, linker: AirspaceLinker, aerodromes: ReadonlyMap<string, LatLon>): LinkResult {
+  const r = linker.link(linkQueryOf(n, aerodromes));
+  if (r.airspaces.length === 0) return r;
+  const own = ownArea(n);
+  const apart = r.airspaces.filter((a) => disagreement(own, a) !== undefined);
+  if (apart.length === 0) return r;
+  return { ...r, airspaces: r.airspaces.filter((a) => !apart.includes(a)), unsure: [...r.unsure, ...apart] };
+}
+
+/** Where a NOTAM says it is besides its names: Item E's area (not the Q-line circle), F and G (not the Q-line's). */
+function ownArea(n: Notam): OwnArea {
+  const g = notamGeometry(n.itemE, n.q).value;
+  const lower = n.itemF ? parseNotamLimit(n.itemF) : undefined;
+  const upper = n.itemG ? parseNotamLimit(n.itemG) : undefined;
+  return {
+    ...(g?.source === "itemE" ? { geometry: g.geometry } : {}),
+    ...(lower ? { lower } : {}),
+    ...(upper ? { upper } : {}),
+  };
 }
 
 /** The country a NOTAM is of: its first Item A location's, else its Q-line FIR's. */

@@ -56,6 +56,8 @@ describe("parseCoordinates: spellings", () => {
     ["5540N 2330W (two-digit longitude)", 55 + 40 / 60, -23.5],
     ["424060N 0010000E (seconds 60 carried)", 42 + 41 / 60, 1],
     ["PSN 513017N 0002642W (the N of PSN is no hemisphere)", S, W],
+    ["1.513017N0002642W (Poland's point 1, its number glued)", S, W],
+    ["10.513017N0002642W (point 10)", S, W],
   ])("reads %s", (text, lat, lon) => {
     const [c, ...rest] = parseCoordinates(text);
     expect(rest).toEqual([]);
@@ -152,6 +154,9 @@ describe("notamGeometry: polygons", () => {
     `WITHIN ${P[0]} - ${P.join(" - ")} - ${P[0]}.`,
     `UAS OPR WI FOLLOWING COORDINATES: ${P.join(", ")} (PLACE). MAX HGT 400FT AGL`,
     `AREA BOUNDED BY STRAIGHT LINES JOINING SUCCESSIVELY THE FOLLOWING POINTS:\n${P.join("\n")}\n${P[0]}`,
+    // Poland's numbered points, with the first again at the end (EPWW-D0491/26, EPWW-D0226/26)
+    `LATERAL LIMITS:\n1. ${P[0]}\n2. ${P[1]}\n3. ${P[2]}\n1. ${P[0]}\nVERTICAL LIMITS: GND - 3500FT AMSL`,
+    `LATERAL LIMITS:\n${P.map((p, i) => `${i + 1}.${p.replace(" ", "")}`).join("\n")}\n1.${P[0]!.replace(" ", "")}`,
   ])("%s", (text) => {
     const v = shapeOf(text);
     expect(v).toMatchObject({ source: "itemE", shape: "polygon", geometry: { type: "Polygon" } });

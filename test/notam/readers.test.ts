@@ -219,6 +219,17 @@ describe("readSofiaText (SOFIA-Briefing route brief, fixtures/notam/sofia-route.
     ]);
   });
 
+  it("keeps Item E whole over a blank line inside it (EPWW-D0226/26 names EPTR501, then EPTR501Z)", () => {
+    const file = path.join(FIXTURES, "links", "agreement", "epww-2026-02-07.txt");
+    const r = readSofiaText(readFileSync(file, "utf8"), "epww-2026-02-07.txt");
+    expect(r.notams.map((n) => n.id)).toEqual(["D0226/26", "D0275/26", "D0436/26", "D0437/26", "D0438/26"]);
+    const d0226 = r.notams[0]!;
+    expect(d0226.itemE).toMatch(/^TEMPORARY RESERVED AREA EPTR501 - MIL ACT\./);
+    expect(d0226.itemE).toContain("VERTICAL LIMITS: GND - FL225\n\nTEMPORARY RESERVED AREA EPTR501Z - MIL ACT.");
+    expect(d0226.itemE).toMatch(/TIME OF ACTIVITY ACCORDING TO AIRSPACE USE PLAN \(AUP\)\.$/);
+    expect([d0226.itemF, d0226.itemG]).toEqual(["GND", "FL225"]);
+  });
+
   it.runIf(HAS_SHARED)("reads all 4 915 NOTAMs of the six real briefs without a diagnostic of its own", () => {
     const dir = path.join(SHARED_DATA, "notam", "sofia_route_briefs_2026-02");
     let n = 0;

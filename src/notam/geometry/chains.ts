@@ -55,6 +55,8 @@ export const BAD_COORDINATE = /(?<![\d.,])\d{4,}(?:[.,]\d+)?\s?[NS]\s?,?\s*\d{4,
 export function isLink(gap: string): boolean {
   const rest = gap
     .replace(BAD_COORDINATE, " ")
+    // numbered points: `LATERAL LIMITS: 1. p1 2. p2 … 1. p1` (Poland)
+    .replace(/(?<![\d.,])\d{1,2}\.(?=\s|$)/g, " ")
     .replace(/\([^()\d]{0,60}\)/g, " ")
     .replace(LINK_WORDS, " ");
   return /^[\s\-–—,;:/]*$/.test(rest);

@@ -1,6 +1,6 @@
 // Coordinates in NOTAM Item E, in every spelling the real data uses (docs/design.md §2):
 //   513017N 0002642W   513017N0002642W   5130N 00027W   513017.5N 0002642.3W   513017,5N 0002642,3W
-//   51 30 17N 000 26 42W   N513017 W0002642   N324841E350212   51°30'17"N 000°26'42"W
+//   51 30 17N 000 26 42W   N513017 W0002642   N324841E350212   51°30'17"N 000°26'42"W   1.510220N0225525E (point 1)
 // A number only counts with both hemisphere letters and fields in range, so frequencies, heights,
 // dates and NOTAM ids never match.
 
@@ -25,8 +25,10 @@ const [LAT_FIRST, LON_FIRST] = [lat(String.raw`(?:[.,]\d+)?`), lon(String.raw`(?
 
 // Hemisphere after (513017N 0002642W) or before (N513017 W0002642); the first alternative wins at a
 // position, so `PSN 513017N …` never reads the N of PSN as a hemisphere (a letter may not precede it).
+// Poland's numbered points glue the number to the coordinate (`1.510220N0225525E`): a list number alone before it counts
+// as a blank, a decimal never does.
 const COORDINATE = new RegExp(
-  String.raw`(?<![\d.,])(${LAT}) ?([NS])[\s,]*(?:-\s*)?(${LON}) ?([EW])(?![A-Z\d])` +
+  String.raw`(?:(?<![\d.,])|(?<=(?:^|[\s(])\d{1,2}\.))(${LAT}) ?([NS])[\s,]*(?:-\s*)?(${LON}) ?([EW])(?![A-Z\d])` +
     String.raw`|(?<![A-Z\d])([NS]) ?(${LAT_FIRST})[\s,]*([EW]) ?(${LON_FIRST})(?![\d.,]?\d)`,
   "gi",
 );
