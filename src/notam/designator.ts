@@ -169,9 +169,30 @@ function sectorsOf(
   end: number,
   open = true,
 ): { members: string[]; end: number } {
-  if (glued) return { members: [`${head}${glued}`], end };
+  if (glued) {
+    // `ESR28A, B AND C`: more sectors of the same shape after a glued one, each after a list's joint
+    const more = /^[A-Z]\d{0,2}$/.test(glued) ? gluedSiblings(upper, end, glued) : { items: [], end };
+    return { members: [`${head}${glued}`, ...more.items.map((t) => `${head}${t}`)], end: more.end };
+  }
   const sectors = open ? sectorList(upper, end) : undefined;
   return sectors ? { members: sectors.items.map((s) => `${head}${s}`), end: sectors.end } : { members: [head], end };
+}
+
+/** `, B AND C` after `ESR28A`: later sectors shaped like the glued one (a letter, or a letter and as many digits). */
+function gluedSiblings(upper: string, from: number, glued: string): { items: string[]; end: number } {
+  const shape = new RegExp(`^[A-Z]\\d{${glued.length - 1}}(?![A-Z0-9])`);
+  const items: string[] = [];
+  let at = from;
+  for (;;) {
+    const rest = upper.slice(at, at + 20);
+    const sep = JOIN.exec(rest);
+    const token = sep ? shape.exec(rest.slice(sep[0].length)) : null;
+    // in the order of the alphabet, as lists are written: `EDR132B, A PARACHUTE …` names no A
+    if (!sep || !token || token[0] <= (items.at(-1) ?? glued)) break;
+    items.push(token[0]);
+    at += sep[0].length + token[0].length;
+  }
+  return { items, end: at };
 }
 
 /** `A B C1 C2`, `A/B/C`, `A, B ET C`, `A TO D`, `(A1, A2, H)`, `/A` right after a number: its sectors. */

@@ -104,6 +104,15 @@ describe("a test per state", () => {
     expect(designatorsIn("EGD701A, 701B AND 701C ACTIVE")).toEqual(["EGD701A", "EGD701B", "EGD701C"]);
   });
 
+  it("SE: further sectors as bare letters after a glued one (ESSA-B0193/26)", () => {
+    const text = "TEMPORARY RAISED AREA\nESR28A, B AND C AND TEMPORARY RESTRICTED AREAS ESR783 TOFTA OSTER\nAND ESR784";
+    expect(designatorsIn(text, "ES")).toEqual(["ESR28A", "ESR28B", "ESR28C", "ESR783", "ESR784"]);
+    // a word after the joint is no sector
+    expect(designatorsIn("EDR132B AND ALL FLIGHTS", "ED")).toEqual(["EDR132B"]);
+    expect(designatorsIn("EDR132B, A PARACHUTE DROP", "ED")).toEqual(["EDR132B"]);
+    expect(designatorsIn("EGD701A, 701B AND 701C ACTIVE")).toEqual(["EGD701A", "EGD701B", "EGD701C"]);
+  });
+
   it("BE: TRA lists with slashes, national kinds glued to the prefix", () => {
     expect(designatorsIn("TRA 4/5/6 ACTIVATED", "EB")).toEqual(["TRA4", "EBTRA4", "TRA5", "EBTRA5", "TRA6", "EBTRA6"]);
     expect(designatorsIn("TEMPO SEGREGATED AREA EBTSA13A-CHANNEL A ACTIVATED")).toEqual(["EBTSA13A"]);
