@@ -32,8 +32,14 @@ export interface GrammarContext {
   name?: boolean;
 }
 
-/** Kinds a designator names after an ICAO prefix; the two-letter Polish `TR`/`TS` only glued to it (`EPTR767A`). */
-const KINDS = "TRA|TSA|CBA|MTA|LFA|HTA|TR|TS|R|D|P";
+/**
+ * Kinds a designator names after an ICAO prefix. Those of one state's own making count only glued to the prefix and
+ * to the number (`GLUED`): Poland's `TR`/`TS` (`EPTR767A`), and, as real NOTAMs write them, `NPZ` (`EPNPZ2`),
+ * Croatia's `ATR` (`LDATR103`), the UK's UAS restricted areas `RU` (`EGRU185`) and the `T` areas of Norway, Switzerland,
+ * France and Ukraine (`ENT139Z`; AUP `LST201`, `LFT10A`, `UKT723H`), this one with 2 to 4 digits.
+ */
+const KINDS = "TRA|TSA|CBA|MTA|LFA|HTA|NPZ|ATR|TR|TS|RU|R|D|P|T";
+const GLUED = new Set(["TR", "TS", "NPZ", "ATR", "RU", "T"]);
 /** Kinds written without a prefix in NOTAM text: the national reserved and training areas the AUP activates. */
 const NATIONAL = "TRA|TSA|CBA|MTA|LFA|HTA";
 /** Two-letter words that follow a kind in prose (`TRA IS ACTIVE`), not sector letters (`TRA NA`, `TRA WC`). */
@@ -41,7 +47,7 @@ const WORDS = new Set("IS IN OF TO BY AT ON OR AN AS BE UP NO IF IT WI FM DE LE 
 
 // `LF-R 368`, `EDR132B`, `LO R 7`, `EPTR767A`, `LFCBA-16B`, `LF-R-574`, `LI R 64/A`, `LF-R205/2`, `LF-R217/1.1`
 const PREFIXED = new RegExp(
-  String.raw`(?<![A-Z0-9])([A-Z]{2})(-|\s)?(${KINDS})(?:\s?-\s?|\s)?(\d{1,4})(?:\/(\d{1,2}(?:\.\d)?)(?!\d))?([A-Z]{1,3}\d{0,2}[A-Z]?(?:\.\d{1,2})?)?(?![A-Z0-9])(?!\.\d)`,
+  String.raw`(?<![A-Z0-9])([A-Z]{2})(-|\s)?(${KINDS})(\s?-\s?|\s)?(\d{1,4})(?:\/(\d{1,2}(?:\.\d)?)(?!\d))?([A-Z]{1,3}\d{0,2}[A-Z]?(?:\.\d{1,2})?)?(?![A-Z0-9])(?!\.\d)`,
   "g",
 );
 // `TSA 2`, `TRA NA`, `TRA/TSA S1`, `CBA 16B`
@@ -77,8 +83,10 @@ export function designatorMatches(text: string, ctx: GrammarContext = {}): Desig
   for (const m of upper.matchAll(PREFIXED)) {
     const at = m.index;
     if (!free(at)) continue;
-    const [, pp = "", sep, kind = "", num = "", sub, glued] = m;
+    const [, pp = "", sep, kind = "", apart, num = "", sub, glued] = m;
     if (!prefixOk(upper, at, pp, sep, kind, num, ctx)) continue;
+    if (GLUED.has(kind) && (sep !== undefined || apart !== undefined)) continue;
+    if (kind === "T" && num.length < 2) continue;
     const stem = `${pp}${kind}`;
     const head = `${number(num)}${sub ? `.${sub}` : ""}`;
     const { members, end } = sectorsOf(upper, head, glued, at + m[0].length, !sub);
@@ -147,8 +155,6 @@ function prefixOk(
   if (countryOfIcao(pp) === undefined) return false;
   if (pp === "EN" && kind === "R" && sep === undefined && upper[at + 3] === " " && num.length === 1) return false;
   if (/AIP\s+$/.test(upper.slice(Math.max(0, at - 5), at))) return false;
-  // the glued two-letter kinds are Poland's (EPTR, EPTS), and CBA/TRA/TSA need the kind whole
-  if ((kind === "TR" || kind === "TS") && sep !== undefined) return false;
   if (sep === undefined || sep === "-") return true;
   if (ctx.name === true || pp === ctx.prefix) return true;
   // of unknown country (an AUP row, a test), a spaced prefix counts unless it is also a word

@@ -113,6 +113,21 @@ describe("a test per state", () => {
     expect(designatorsIn("EGD701A, 701B AND 701C ACTIVE")).toEqual(["EGD701A", "EGD701B", "EGD701C"]);
   });
 
+  it("kinds of one state's making, glued to prefix and number (real Item E texts)", () => {
+    // NATS PIB: UK UAS restricted areas
+    expect(designatorsIn("EGRU185 NSA BOSCOMBE DOWN")).toEqual(["EGRU185"]);
+    // ENGM, SOFIA brief ENGM-YSCB 2026-02-09
+    expect(designatorsIn("MIL OPR AREA ENT139Z (J2Z) ACTIVATED. MIL ACTIVITY", "EN")).toEqual(["ENT139Z"]);
+    // LDZA, SOFIA brief LEMD-UHWW 2026-02-09
+    expect(designatorsIn("TEMPORARY RESERVED AREA 'LDATR103' ESTABLISHED WI FLW COORD:", "LD")).toEqual(["LDATR103"]);
+    // EPWW, SOFIA brief LPPT-EPWA 2026-02-07
+    expect(designatorsIn("ARE ALLOWED TO BE PLANNED VIA EPNPZ4", "EP")).toEqual(["EPNPZ4"]);
+    // apart from the prefix or the number they are words, not kinds
+    expect(designatorsIn("EN T139", "EN")).toEqual([]);
+    expect(designatorsIn("ENT 139", "EN")).toEqual([]);
+    expect(designatorsIn("LFT1", "LF")).toEqual([]);
+  });
+
   it("BE: TRA lists with slashes, national kinds glued to the prefix", () => {
     expect(designatorsIn("TRA 4/5/6 ACTIVATED", "EB")).toEqual(["TRA4", "EBTRA4", "TRA5", "EBTRA5", "TRA6", "EBTRA6"]);
     expect(designatorsIn("TEMPO SEGREGATED AREA EBTSA13A-CHANNEL A ACTIVATED")).toEqual(["EBTSA13A"]);
