@@ -207,12 +207,19 @@ export function linkNotam(n: Notam, linker: AirspaceLinker, aerodromes: Readonly
 /** Where a NOTAM says it is besides its names: Item E's area (not the Q-line circle), F and G (not the Q-line's). */
 function ownArea(n: Notam): OwnArea {
   const g = notamGeometry(n.itemE, n.q).value;
-  const lower = n.itemF ? parseNotamLimit(n.itemF) : undefined;
-  const upper = n.itemG ? parseNotamLimit(n.itemG) : undefined;
+  const { lower, upper } = itemLimits(n);
   return {
     ...(g?.source === "itemE" ? { geometry: g.geometry } : {}),
     ...(lower ? { lower } : {}),
     ...(upper ? { upper } : {}),
+  };
+}
+
+/** Items F and G as read, each undefined when absent or unreadable. */
+function itemLimits(n: Notam): { lower: VerticalLimit | undefined; upper: VerticalLimit | undefined } {
+  return {
+    lower: n.itemF ? parseNotamLimit(n.itemF) : undefined,
+    upper: n.itemG ? parseNotamLimit(n.itemG) : undefined,
   };
 }
 
@@ -247,7 +254,8 @@ function sameText(a: Notam, b: Notam): boolean {
 /** F/G, else the Q-line flight levels. */
 function limitsOf(n: Notam): { upper?: VerticalLimit; lower?: VerticalLimit } {
   const q = n.q ? qLimits(n.q) : { lower: undefined, upper: undefined };
-  const lower = (n.itemF ? parseNotamLimit(n.itemF) : undefined) ?? q.lower;
-  const upper = (n.itemG ? parseNotamLimit(n.itemG) : undefined) ?? q.upper;
+  const items = itemLimits(n);
+  const lower = items.lower ?? q.lower;
+  const upper = items.upper ?? q.upper;
   return { ...(upper ? { upper } : {}), ...(lower ? { lower } : {}) };
 }
