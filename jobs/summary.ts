@@ -9,7 +9,11 @@ export function summaryLines(report: RunReport, store: string): string[] {
   const countries = Object.entries(report.countries).sort(([a], [b]) => (a < b ? -1 : 1));
   for (const [cc, c] of countries) {
     const what = `${plural(c.airspaces, "airspace")}, ${plural(c.graphicalNotams, "graphical NOTAM")}`;
-    lines.push(`  ${cc}  ${String(c.features).padStart(6)} ${c.features === 1 ? "feature" : "features"}: ${what}`);
+    // how many answers rest on evidence and how many on a default (src/resolve/basis.ts)
+    const basis = c.decided ? ` (${c.decided.evidence} by evidence, ${c.decided.default} by default)` : "";
+    lines.push(
+      `  ${cc}  ${String(c.features).padStart(6)} ${c.features === 1 ? "feature" : "features"}: ${what}${basis}`,
+    );
   }
   const types = Object.entries(report.activity.activationType).sort(([a], [b]) => rank(a) - rank(b));
   lines.push(`  activation: ${types.map(([t, n]) => `${n} ${t}`).join(", ")}`);

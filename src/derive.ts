@@ -20,6 +20,7 @@ import {
   type SourceReadSummary,
 } from "./read-stage.js";
 import { buildReport, nextChangeAt, type RunReport } from "./report.js";
+import { decidedByCountry } from "./resolve/basis.js";
 import { resolveDay } from "./resolve/day.js";
 import { explainSources } from "./resolve/evidence.js";
 import { NowWindow, type Track } from "./resolve/now-window.js";
@@ -82,6 +83,7 @@ async function dynamicTier(
       ...(options.countries ? { countries: options.countries } : {}),
       notams: linked.stage?.airspaceNotams ?? new Map(),
       sources,
+      decided: decidedByCountry(features, explanations),
     },
     tierRun(run),
     {

@@ -249,7 +249,12 @@ async function renewCountry(
   if (chunks.renewed.size === 0) return { artifact: c.artifact, next: after };
   const json = { pieces, renewed: chunks.renewed, lengths: chunks.lengths };
   const openair = { pieces: oaPieces, renewed: chunks.oaRenewed, counts: chunks.counts };
-  const artifact = await patchArtifact(json, openair, c.entry.count, t.tier);
+  const patched = await patchArtifact(json, openair, c.entry.count, t.tier);
+  // what decided each answer is the derivation's: the day's clock moves answers, not their grounds
+  const artifact = {
+    ...patched,
+    entry: { ...patched.entry, ...(c.entry.decided ? { decided: c.entry.decided } : {}) },
+  };
   return { artifact, next: after, change: chunks.change };
 }
 

@@ -4,6 +4,7 @@
 import type { ReadSummary } from "./ingest/read.js";
 import type { Feature } from "./model/contract.js";
 import type { Diagnostic, DiagnosticSink } from "./model/diagnostic.js";
+import type { Decided } from "./model/manifest.js";
 import { isoInstant, type UtcDay } from "./model/time.js";
 import type { PublishResult } from "./publish/publish.js";
 import type { ActivitySources } from "./resolve/activity.js";
@@ -31,6 +32,8 @@ export interface RunReport {
       gzBytes: number;
       /** What changed since the previous version of the day (docs/design.md §8), when it changed. */
       changes?: { added: number; changed: number; removed: number; gzBytes: number };
+      /** Its airspaces decided by evidence and by default (src/resolve/basis.ts), as its manifest entry states. */
+      decided?: Decided;
     }
   >;
   /** The version before this one of the same day; null for the day's first. */
@@ -116,6 +119,7 @@ export function buildReport(r: ReportInput): RunReport {
       graphicalNotams,
       gzBytes: entry?.gzBytes ?? 0,
       ...(c ? { changes: { added: c.added, changed: c.changed, removed: c.removed, gzBytes: c.gzBytes } } : {}),
+      ...(entry?.decided ? { decided: entry.decided } : {}),
     };
     published += fs.length;
     for (const f of fs) {

@@ -4,7 +4,7 @@
 import { entriesOf, layoutsOf, type TierHead } from "./day-cache.js";
 import type { Feature } from "./model/contract.js";
 import type { DiagnosticSink } from "./model/diagnostic.js";
-import type { SourceEntry } from "./model/manifest.js";
+import type { Decided, SourceEntry } from "./model/manifest.js";
 import type { Tier } from "./model/vocab.js";
 import type { Artifact, CountryFeatures } from "./publish/artifacts.js";
 import type { Change } from "./publish/changes.js";
@@ -26,6 +26,8 @@ export interface TierInput {
   sources: Record<string, SourceEntry>;
   /** Layouts of the countries this publication does not build (a refresh's earlier ones). */
   layouts?: TierHead["layouts"];
+  /** Per country built, how its airspaces were decided (the dynamic tier of a derivation). */
+  decided?: ReadonlyMap<string, Decided>;
 }
 
 export interface TierSteps {
@@ -60,6 +62,7 @@ export async function publishTier(
       publishedAt: at.now,
       sources: tierSources(t.sources, t.tier),
       tier: t.tier,
+      ...(t.decided ? { decided: t.decided } : {}),
     },
     steps.progress ?? (() => {}),
     at.lease ? { lease: at.lease } : {},
@@ -86,6 +89,7 @@ export async function deriveTier(
     /** Per country, the A/D NOTAMs its features carry (the dynamic tier): counted per country and over Europe. */
     notams?: ReadonlyMap<string, ReadonlySet<string>>;
     sources: Record<string, SourceEntry>;
+    decided?: ReadonlyMap<string, Decided>;
   },
   run: {
     store: ObjectStore;
@@ -118,6 +122,7 @@ export async function deriveTier(
       reused: countries.artifacts,
       sources: o.sources,
       ...(europe === undefined ? {} : { europeAirspaceNotams: europe }),
+      ...(o.decided ? { decided: o.decided } : {}),
     },
     { ...steps, next: () => steps.next(byCountry) },
   );

@@ -48,6 +48,15 @@ export function hidden(s: Summary, filters: Filters): boolean {
   return false;
 }
 
+/**
+ * An airspace whose answer is a default, not evidence (src/resolve/basis.ts): `isOtherActiveAirspace` is given by the
+ * rows `other` (Yes: no activation rule applies), `hoursUnknown` and `conditionalUnknown` (Unknown), and by
+ * `aipHoursMayExtend` when no fresh NOTAM source covers it (Unknown). Drawn apart from what evidence decided.
+ */
+export function byDefault(s: Pick<Summary, "category" | "activationType">): boolean {
+  return s.category === "airspace" && s.activationType === "isOtherActiveAirspace";
+}
+
 /** Active at the instant: inside one of its intervals ([start, end)). */
 export function activeAt(s: Summary, instant: number): boolean {
   const ms = s.intervals;
@@ -138,7 +147,7 @@ export function statusText(f: Feature, because?: string): string {
     isOtherActiveAirspace:
       m.isActive === "Unknown"
         ? "a NOTAM or the AUP may activate it, and no fresh source covering it says whether"
-        : "no activation rule applies: treat as active",
+        : "by default: nothing says when it is active (no AIP hours, NOTAM or AUP decides it); treat as active",
   };
   return `${head}: ${why[m.activationType] ?? m.activationType}`;
 }

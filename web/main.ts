@@ -17,6 +17,7 @@ import {
   ALL,
   activeAt,
   ago,
+  byDefault,
   byPriority,
   type Filters,
   hhmm,
@@ -105,8 +106,9 @@ function paintStyle(f: Summary): PaintStyle | undefined {
     stroke: s?.lineColor ?? "rgba(82, 82, 91, 1)",
     strokeAlpha: Math.min(1, fade * (now ? 1.25 : 1)),
     width: (s?.lineWidth ?? 1) * (now ? 2 : 1) + (dir === "inside" ? 2 : 0),
-    // Unknown is visibly different from No: a dotted outline (No is drawn solid, faded by its style)
-    dash: f.isActive === "Unknown" ? [1, 4] : (s?.dash ?? []),
+    // Unknown is visibly different from No: a dotted outline (No is drawn solid, faded by its style); a Yes that
+    // only a default gives (no evidence says when it is active) has a long dash
+    dash: f.isActive === "Unknown" ? [1, 4] : byDefault(f) ? [10, 4] : (s?.dash ?? []),
   };
 }
 

@@ -67,6 +67,7 @@ export function legend(): HTMLElement[] {
     }),
     ...[
       ["May be active: no fresh source says (dotted outline)", "dotted"],
+      ["Active by default: nothing says when (long dashes)", "dashed"],
       ["Not active today (faded; active at the chosen time: stronger fill)", "solid"],
     ].map(([label, style]) => {
       const li = document.createElement("li");

@@ -8,6 +8,9 @@ export const MANIFEST_SCHEMA = 1;
 
 const Sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 
+export const Decided = z.strictObject({ evidence: z.number().int().min(0), default: z.number().int().min(0) });
+export type Decided = z.infer<typeof Decided>;
+
 export const CountryEntry = z.strictObject({
   /** `v1/objects/<sha256>.geojson.gz`: the whole FeatureCollection, one gzip member. */
   key: z.string(),
@@ -26,6 +29,12 @@ export const CountryEntry = z.strictObject({
   /** CRC-32 of the uncompressed fragment, for joining fragments into one gzip member. */
   fragmentCrc32: z.number().int().min(0),
   count: Count,
+  /**
+   * How its airspaces' answers were decided (issue 50 §5): by evidence (AIP hours, a NOTAM, the AUP, validity, a
+   * permanent kind) or by default (rules `other`, `hoursUnknown`, `conditionalUnknown`: nothing says when it is active).
+   * Absent in the internal tier and in manifests written before it.
+   */
+  decided: Decided.optional(),
   /**
    * docs/design.md §8: the change from the previous version of the same day (`from`), when this country changed; a gzip
    * ChangeSet under `v1/changes/<day>/<sha256>.json.gz`. Absent when the country is as it was (same `sha256`).

@@ -11,6 +11,7 @@
 // is "and D67", not a German area; `ENR 5` is the AIP chapter.
 import { countryOfIcao } from "../geo/icao-prefixes.js";
 import aliases from "./aliases.json" with { type: "json" };
+import { isOwnKind } from "./states.js";
 
 /** Upper case without spaces, `-`, `_`, `/`. */
 export function normalizeDesignator(text: string): string {
@@ -33,13 +34,15 @@ export interface GrammarContext {
 }
 
 /**
- * Kinds a designator names after an ICAO prefix. Those of one state's own making count only glued to the prefix and
- * to the number (`GLUED`): Poland's `TR`/`TS` (`EPTR767A`), and, as real NOTAMs write them, `NPZ` (`EPNPZ2`),
- * Croatia's `ATR` (`LDATR103`), the UK's UAS restricted areas `RU` (`EGRU185`) and the `T` areas of Norway, Switzerland,
- * France and Ukraine (`ENT139Z`; AUP `LST201`, `LFT10A`, `UKT723H`), this one with 2 to 4 digits.
+ * Kinds a designator names after an ICAO prefix. Some count only glued to the prefix and to the number (`GLUED`), as
+ * real text writes them: `TR`/`TS` (`EPTR767A`, `EGTR185`, `LDTS23`), the no-planning zones `NPZ` (`EPNPZ2`) and the
+ * kinds of one state's making (states.ts), read only after that state's prefix: Croatia's `ATR` (`LDATR103`), the UK's
+ * UAS restricted areas `RU` (`EGRU185`), the `T` areas of Norway, Switzerland, France and Ukraine (`ENT139Z`; AUP
+ * `LST201`, `LFT10A`, `UKT723H`), this one with 2 to 4 digits.
  */
 const KINDS = "TRA|TSA|CBA|MTA|LFA|HTA|NPZ|ATR|TR|TS|RU|R|D|P|T";
 const GLUED = new Set(["TR", "TS", "NPZ", "ATR", "RU", "T"]);
+const STATE_KINDS = new Set(["ATR", "RU", "T"]);
 /** Kinds written without a prefix in NOTAM text: the national reserved and training areas the AUP activates. */
 const NATIONAL = "TRA|TSA|CBA|MTA|LFA|HTA";
 /** Two-letter words that follow a kind in prose (`TRA IS ACTIVE`), not sector letters (`TRA NA`, `TRA WC`). */
@@ -47,12 +50,12 @@ const WORDS = new Set("IS IN OF TO BY AT ON OR AN AS BE UP NO IF IT WI FM DE LE 
 
 // `LF-R 368`, `EDR132B`, `LO R 7`, `EPTR767A`, `LFCBA-16B`, `LF-R-574`, `LI R 64/A`, `LF-R205/2`, `LF-R217/1.1`
 const PREFIXED = new RegExp(
-  String.raw`(?<![A-Z0-9])([A-Z]{2})(-|\s)?(${KINDS})(\s?-\s?|\s)?(\d{1,4})(?:\/(\d{1,2}(?:\.\d)?)(?!\d))?([A-Z]{1,3}\d{0,2}[A-Z]?(?:\.\d{1,2})?)?(?![A-Z0-9])(?!\.\d)`,
+  String.raw`(?<![A-Z0-9])([A-Z]{2})(-|\s)?(${KINDS})(\s?-\s?|\s)?(\d{1,5})(?:\/(\d{1,2}(?:\.\d)?)(?!\d))?([A-Z]{1,3}\d{0,2}[A-Z]?(?:\.\d{1,2})?)?(?![A-Z0-9])(?!\.\d)`,
   "g",
 );
-// `TSA 2`, `TRA NA`, `TRA/TSA S1`, `CBA 16B`
+// `TSA 2`, `TRA NA`, `TRA/TSA S1`, `CBA 16B`, `'TRA90NL'`
 const BARE = new RegExp(
-  String.raw`(?<![A-Z0-9])(${NATIONAL})(?:[ -]?(\d{1,4}[A-Z]?\d?)(?![A-Z0-9])|[ -]([A-Z]\d{1,2}|[A-Z]{1,2})(?![A-Z0-9'-]))`,
+  String.raw`(?<![A-Z0-9])(${NATIONAL})(?:[ -]?(\d{1,4}[A-Z]{0,2}\d?)(?![A-Z0-9])|[ -]([A-Z]\d{1,2}|[A-Z]{1,2})(?![A-Z0-9'-]))`,
   "g",
 );
 // airspace names only: Poland's `R 129`, `TR 501Z`, `TS 05F`, `D 15`, `P 28 …`, GB's `D307 DONNA NOOK`
@@ -85,8 +88,9 @@ export function designatorMatches(text: string, ctx: GrammarContext = {}): Desig
     if (!free(at)) continue;
     const [, pp = "", sep, kind = "", apart, num = "", sub, glued] = m;
     if (!prefixOk(upper, at, pp, sep, kind, num, ctx)) continue;
-    if (GLUED.has(kind) && (sep !== undefined || apart !== undefined)) continue;
-    if (kind === "T" && num.length < 2) continue;
+    if ((GLUED.has(kind) || num.length === 5) && (sep !== undefined || apart !== undefined)) continue;
+    if (STATE_KINDS.has(kind) && !isOwnKind(pp, kind)) continue;
+    if (kind === "T" && (num.length < 2 || num.length > 4)) continue;
     const stem = `${pp}${kind}`;
     const head = `${number(num)}${sub ? `.${sub}` : ""}`;
     const { members, end } = sectorsOf(upper, head, glued, at + m[0].length, !sub);
@@ -274,10 +278,14 @@ export function familyOf(designator: string): string | undefined {
 
 /**
  * A buffer zone's designator: a `Z` after the area's number and sector (`EPTR501Z`, `EGD323AZ`, `EDD19AZ`, `LSR11Z`;
- * the AUP/UUP of 17 states use them). It is an area of its own around the one it buffers, never a sector of it.
+ * the AUP/UUP of 17 states use them), or before a part number (`EGD701BZ1`, `LFT200AZ1`, `LER63Z1`). A name of letters
+ * only (`LFBANEZ`, `EKDRAMCZ`) is one where `exists` knows it without its Z (`LFBANE`). A no-planning zone (`EPNPZ2`)
+ * is none. A buffer is an area of its own around the one it buffers, never a sector of it.
  */
-export function isBuffer(designator: string): boolean {
-  return /^[A-Z]{2,}?\d+(?:\.\d+)*[A-Z]{0,2}\d?Z$/.test(designator);
+export function isBuffer(designator: string, exists?: (designator: string) => boolean): boolean {
+  if (/^[A-Z]{2}NPZ\d*$/.test(designator)) return false;
+  if (/^[A-Z]{2,}?\d+(?:\.\d+)*[A-Z]{0,2}\d?Z\d?$/.test(designator)) return true;
+  return /^[A-Z]{4,}Z$/.test(designator) && exists?.(designator.slice(0, -1)) === true;
 }
 
 /** The volume a numbered sub-volume belongs to: `LFR201B1` → LFR201B, `LFR368C2` → LFR368C; none for `LFR201B`. */

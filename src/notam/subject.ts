@@ -14,8 +14,14 @@ export type NotamEffect = (typeof NOTAM_EFFECTS)[number];
 
 /** Conditions that say the subject is active, installed, taking place, or its hours of service. */
 const ACTIVATING = new Set(["CA", "CS", "LW", "AH", "LT", "LP", "AL", "LV", "LC"]);
-/** Item E says the subject is active: `ACTIVE`, `ACT`, `ACTIVATED`, `ACTIVES`, `AKTIV`, `AKTIVIRANO`. */
-const ACTIVE_WORDS = /\b(?:ACTIVE[ES]?|ACTIVEES|ACTIVATED?|ACTIVATION|ACT|AKTIV\w*|ACTIVA\w*)\b/;
+/**
+ * Item E says the subject is active: `ACTIVE`, `ACT`, `ACTIVATED`, `ACTIVES`, `AKTIV`, `AKTIVIRANO`, or that a
+ * temporary one exists from now: `TEMPORARY PROHIBITED AREAS ESTABLISHED` (EYVN-A0357/26, QRPTT), `TEMPO DANGER AREA
+ * (TDA) EGD188 INSTALLED`, `TEMPORARY RESTRICTED AREA IMPLEMENTED` (LIIA-W5123/25); not what is established inside it:
+ * `MANDATORY TRANSPONDER ZONE ESTABLISHED IN A PORTION OF THE SCOTTISH TMA` activates no TMA.
+ */
+const ACTIVE_WORDS =
+  /\b(?:ACTIVE[ES]?|ACTIVEES|ACTIVATED?|ACTIVATION|ACT|AKTIV\w*|ACTIVA\w*|(?:ESTABLISHED|INSTALLED|IMPLEMENTED)(?!\s+(?:IN|WI|WITHIN|INSIDE)\b))\b/;
 /** Item E changes the subject's hours, limits or status rather than stating its activity. */
 const CHANGE_WORDS =
   /\b(?:MODIFI\w*|CHANGED?|CHG|AMEND\w*|AMDT|(?:ARE|IS) NOW|ACTIVABLE|POSSIBLE ACTIVATION|NEW|NOUVE\w*|READ|LIRE|AJOUTER|ADD|SUPPRIM\w*|WITHDRAWN)\b/;

@@ -346,7 +346,8 @@ export async function storedArtifact(
   const known = { sha256: entry.sha256, openair: oa.sha256 };
   const a = artifactOf(piece, { piece: oaPiece, blocks: oa.blocks }, entry.count, tier, known);
   const same = a.entry.fragmentSha256 === entry.fragmentSha256 && a.entry.openair?.fragmentSha256 === oa.fragmentSha256;
-  return same ? a : undefined;
+  // how its answers were decided is the derivation's, not the bytes': kept as the entry states it
+  return same ? { ...a, entry: { ...a.entry, ...(entry.decided ? { decided: entry.decided } : {}) } } : undefined;
 }
 
 /** A stored fragment as a piece to join. */

@@ -6,6 +6,7 @@ import { gunzipSync } from "node:zlib";
 import type { FeatureCollection as FC } from "../model/contract.js";
 import {
   type CountryEntry,
+  type Decided,
   MANIFEST_SCHEMA,
   Pointer,
   parseVersioned,
@@ -62,6 +63,8 @@ export interface PublishInput {
   publishedAt: number;
   sources: Record<string, SourceEntry>;
   tier: Tier;
+  /** Per country built, how its airspaces were decided (the dynamic tier): stated in its manifest entry. */
+  decided?: ReadonlyMap<string, Decided>;
 }
 
 export interface PublishResult {
@@ -106,6 +109,10 @@ export async function publishVersion(
   progress({ phase: "compress" });
   const built = await buildArtifacts(input.byCountry, input.tier, input.europeAirspaceNotams, input.reused);
   const artifacts = built.countries;
+  for (const [cc, decided] of input.decided ?? []) {
+    const a = artifacts.get(cc);
+    if (a) artifacts.set(cc, { ...a, entry: { ...a.entry, decided } });
+  }
   const publishedAt = isoInstant(input.publishedAt);
   const today = input.date === publishedAt.slice(0, 10);
   const pointers = [dayKey, ...(today ? [pointerKey] : [])];

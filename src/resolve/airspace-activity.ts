@@ -180,7 +180,10 @@ function linkedRows(
   return [
     ...rowsOf(baseSpans),
     ...activating.flatMap((n) => notamRows({ ...n.dn, spans: n.spans }, own)),
-    ...active.flatMap((x) => x.spans.map((s) => rowOf(s, { upper: x.x.upper, lower: x.x.lower }, own))),
+    // an area active as the buffer zone around it keeps its own limits (src/resolve/aup.ts allocationLinks)
+    ...active.flatMap((x) =>
+      x.spans.map((s) => rowOf(s, x.x.asBuffer ? {} : { upper: x.x.upper, lower: x.x.lower }, own)),
+    ),
   ];
 }
 

@@ -10,6 +10,8 @@ export interface DayAllocation extends AupAllocation {
   /** The allocation clipped to the UTC day and to its plan's part of it. */
   spans: Array<[number, number]>;
   plan: { aupDay: string; kind: string; source: string };
+  /** Linked to the area a `Z` buffer zone surrounds, the file holding no volume of the buffer's own (`asBuffer`). */
+  asBuffer?: true;
 }
 
 export interface AupDay {
@@ -52,7 +54,7 @@ export function aupForDay(plans: readonly AupPlan[], day: UtcDay, linker: Airspa
       const clipped = clipToDay([Math.max(a.start, from), Math.min(a.end, to)], day);
       if (!clipped || clipped[0] >= clipped[1]) continue;
       allocations++;
-      const airspaces = linkAllocation(a.designator, linker);
+      const { airspaces, asBuffer } = allocationLinks(a.designator, linker);
       if (airspaces.length === 0) {
         unlinked[a.designator] = (unlinked[a.designator] ?? 0) + 1;
         continue;
@@ -62,6 +64,7 @@ export function aupForDay(plans: readonly AupPlan[], day: UtcDay, linker: Airspa
         ...a,
         spans: [clipped as [number, number]],
         plan: { aupDay: plan!.aupDay, kind: plan!.kind, source: plan!.source },
+        ...(asBuffer ? { asBuffer } : {}),
       };
       for (const s of airspaces) {
         linked.set(s.id, [...(linked.get(s.id) ?? []), entry]);
@@ -82,7 +85,21 @@ export function aupForDay(plans: readonly AupPlan[], day: UtcDay, linker: Airspa
 
 /** The airspaces an allocation names; `LFTSA5Z` falls back to `LFTSA5` only when no airspace is `LFTSA5Z`. */
 export function linkAllocation(designator: string, linker: AirspaceLinker): NormalizedAirspace[] {
+  return allocationLinks(designator, linker).airspaces;
+}
+
+/**
+ * The airspaces an allocation names, and whether they are the area a buffer zone surrounds (`asBuffer`): a `Z`
+ * allocation (`EDR10AZ`, `EPTR501Z`) links the buffer's own volume where the file holds one, else the area it buffers
+ * (Germany's plans name only the buffers: the area is in use). Linked as a buffer, the area is active for the
+ * allocation's times but keeps its own limits: the buffer's levels are the buffer's, wider than the area's.
+ */
+export function allocationLinks(
+  designator: string,
+  linker: AirspaceLinker,
+): { airspaces: NormalizedAirspace[]; asBuffer: boolean } {
   const direct = linker.byDesignator(designator);
-  if (direct.length > 0 || !designator.endsWith("Z")) return direct;
-  return linker.byDesignator(designator.slice(0, -1));
+  if (direct.length > 0 || !designator.endsWith("Z")) return { airspaces: direct, asBuffer: false };
+  const area = linker.byDesignator(designator.slice(0, -1));
+  return { airspaces: area, asBuffer: area.length > 0 };
 }

@@ -83,7 +83,9 @@ describe("make run: the UK on 2026-08-22 from YAIXM and the NATS PIB", () => {
 
   it("prints a short human summary: per country, per activation type, the sources, where and how to look", () => {
     expect(out).toMatch(/^published 20260822T111500Z-[0-9a-f]{8}: \d+ features in 2 countries \+ EUROPE/);
-    expect(out).toMatch(/\n {2}GB +\d+ features: \d+ airspaces, \d+ graphical NOTAMs\n/);
+    expect(out).toMatch(
+      /\n {2}GB +\d+ features: \d+ airspaces, \d+ graphical NOTAMs \(\d+ by evidence, \d+ by default\)\n/,
+    );
     expect(out).toMatch(/\n {2}activation: \d+ isActive, .*\d+ isActivatedByNOTAMAirspace/);
     expect(out).toMatch(/\n {2}sources: .*uk_pib_2026-08-22T1116Z\.xml\.gz fresh/);
     expect(out).toMatch(/\n {2}skipped: 2 files that are not data/); // PROVENANCE.md and the PIB, in fixtures/uk
@@ -142,6 +144,25 @@ describe("make run-europe: a continental day from a SOFIA brief on openAIP FR, D
     // the brief states no issue time: stale, so no conditional area is said to be inactive for want of a NOTAM
     expect(text).toMatch(/\n {2}sources: \S*LPPT-EPWA-20260207\.txt\.gz stale \(no as-of time/);
     expect(runReport.sourceStates.notam.map((s) => s.standing)).toEqual(["stale"]);
+  });
+
+  it("counts per country the airspaces decided by evidence and by default, as the features' rows say", () => {
+    for (const cc of ["FR", "DE", "CH"]) {
+      const c = runReport.countries[cc]!;
+      const airspaces = collection.features.filter(
+        (f) => f.properties.country === cc && f.properties.featureCategory === "airspace",
+      );
+      expect(c.decided!.evidence + c.decided!.default).toBe(airspaces.length);
+      // `other` (Yes with nothing behind it) and the Unknown defaults all carry isOtherActiveAirspace
+      const other = airspaces.filter(
+        (f) => f.properties.vendor.dynamicAirspaceMapping.activationType === "isOtherActiveAirspace",
+      );
+      expect(c.decided!.default).toBeGreaterThan(0);
+      expect(c.decided!.default).toBeLessThanOrEqual(other.length);
+    }
+    expect(text).toMatch(
+      /\n {2}FR +\d+ features: \d+ airspaces, \d+ graphical NOTAMs \(\d+ by evidence, \d+ by default\)/,
+    );
   });
 
   it("activates the areas the brief's NOTAMs name, in the three states", () => {

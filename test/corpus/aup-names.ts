@@ -122,7 +122,7 @@ export function shares(names: ReadonlyMap<string, ReadonlySet<string>>): Record<
       names: all.length,
       found,
       share: Number((found / (all.length || 1)).toFixed(4)),
-      buffers: all.filter((n) => isBuffer(n)).length,
+      buffers: all.filter((n) => isBuffer(n, (b) => all.includes(b))).length,
       missed,
     };
   }

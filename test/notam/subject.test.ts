@@ -23,6 +23,16 @@ describe("notamEffect", () => {
     expect(notamEffect("CH", "NO DANGER AREA CROSSING SERVICE AVAILABLE")).toBe("inform");
   });
 
+  it("a temporary area established or installed is active; what is established inside another activates none", () => {
+    // EYVN-A0357/26 (QRPTT), EGGN-J0221/26, ESSA-A0139/26 (QWELW)
+    expect(notamEffect("TT", "TEMPORARY PROHIBITED AREAS ESTABLISHED:\nEYP225, EYP226")).toBe("activate");
+    expect(notamEffect("XX", "TEMPO DANGER AREA (TDA) EGD188 INSTALLED")).toBe("activate");
+    expect(notamEffect("LW", "ESD823 BORAS UAS ESTABLISHED.")).toBe("activate");
+    // UK PIB B1052/24: a TMZ in a portion of the Scottish TMA
+    const tmz = "EMERGENCY MANDATORY TRANSPONDER ZONE ESTABLISHED IN A PORTION OF\nTHE SCOTTISH TMA DUE TO RADAR";
+    expect(notamEffect("XX", tmz)).toBe("inform");
+  });
+
   it("a change of telephone numbers informs, it activates nothing", () => {
     const text =
       "LF-R597 'SAINT JEAN DE LINIERES' MODIFIEE :\n- MODIFICATION DES NUMEROS DE TELEPHONE PUBLIES A L'AIP.\n" +

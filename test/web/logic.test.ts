@@ -4,6 +4,7 @@ import {
   ALL,
   activeAt,
   ago,
+  byDefault,
   feet,
   formatFrequencies,
   formatInterval,
@@ -12,6 +13,7 @@ import {
   hidden,
   limitsAt,
   meetsBand,
+  statusText,
   summarize,
 } from "../../web/logic.js";
 import { feature } from "../publish/fixtures.js";
@@ -37,6 +39,21 @@ function scheduled(): Feature {
 }
 
 describe("the map page's logic", () => {
+  it("draws an airspace whose answer is a default apart and says so in its popup", () => {
+    const f = structuredClone(feature("lf-r1", "FR", 8));
+    const m = f.properties.vendor.dynamicAirspaceMapping;
+    m.activationType = "isOtherActiveAirspace";
+    m.isActive = "Yes";
+    expect(byDefault(summarize(f))).toBe(true);
+    expect(statusText(f)).toMatch(/^Active: by default: nothing says when it is active/);
+    m.activationType = "isActive";
+    expect(byDefault(summarize(f))).toBe(false);
+    const notam = structuredClone(f);
+    notam.properties.featureCategory = "graphicalNotam";
+    notam.properties.vendor.dynamicAirspaceMapping.activationType = "isOtherActiveAirspace";
+    expect(byDefault(summarize(notam))).toBe(false);
+  });
+
   it("is active inside its activation times and schedule rows, start included and end excluded", () => {
     const f = scheduled();
     const s = summarize(f);
