@@ -31,6 +31,58 @@ export function diffFeatures(before: readonly Feature[], after: readonly Feature
   return { added, changed, removed: [...old.keys()].sort() };
 }
 
+/**
+ * The change from one published collection's text to another's (`before` absent: an empty one), compared feature by
+ * feature as the text they were published as, without parsing them: what `diffFeatures` gives for the collections
+ * these texts are, at a fraction of its cost on a large country (28 000 features: 0.3 s against 2.7 s). Only the
+ * features added or changed are parsed, for the change set.
+ */
+export function diffTexts(before: string | undefined, after: string): Change {
+  const old = new Map<string, string>();
+  for (const t of before === undefined ? [] : featureTexts(before)) old.set(idOfText(t), t);
+  const added: Feature[] = [];
+  const changed: Feature[] = [];
+  for (const t of featureTexts(after)) {
+    const id = idOfText(t);
+    const was = old.get(id);
+    if (was === undefined) added.push(JSON.parse(t) as Feature);
+    else if (was !== t) changed.push(JSON.parse(t) as Feature);
+    old.delete(id);
+  }
+  return { added, changed, removed: [...old.keys()].sort() };
+}
+
+/**
+ * The features of a collection's JSON text as published (`{"type":"FeatureCollection","features":[…],"meta":…}`), each
+ * as its own text. Split where one feature ends and the next begins (`},{"type":"Feature",`): inside a JSON string a
+ * quote is escaped, so that sequence is never part of one (a native search: 40 MB in tens of milliseconds).
+ */
+export function featureTexts(collection: string): string[] {
+  const head = '{"type":"FeatureCollection","features":[';
+  if (!collection.startsWith(head)) throw new Error("not a FeatureCollection as published: no features array first");
+  const end = collection.lastIndexOf('],"meta":');
+  if (end < head.length) throw new Error("not a FeatureCollection as published: its features array does not end");
+  const out: string[] = [];
+  if (end === head.length) return out;
+  const sep = '},{"type":"Feature",';
+  let start = head.length;
+  for (let at = collection.indexOf(sep, start); at >= 0 && at < end; at = collection.indexOf(sep, start)) {
+    out.push(collection.slice(start, at + 1));
+    start = at + 2;
+  }
+  out.push(collection.slice(start, end));
+  return out;
+}
+
+/** A feature text's `_id` (the first `"_id"` key: geometry has none). */
+function idOfText(text: string): string {
+  const at = text.indexOf('"_id":"');
+  if (at < 0) throw new Error("a feature without _id");
+  let end = at + 7;
+  while (text.charCodeAt(end) !== 0x22) end += text.charCodeAt(end) === 0x5c ? 2 : 1;
+  return JSON.parse(text.slice(at + 6, end + 1)) as string;
+}
+
 /** The change set object of one country: its bytes (gzip), key and sizes. */
 export function changeSetObject(
   base: string,

@@ -2,8 +2,8 @@
 // manifest, then flip the pointer. Until the pointer is written the previous version stays live and
 // complete; a crash anywhere before leaves only unreferenced objects, and a re-run converges.
 import { createHash } from "node:crypto";
-import { gunzipSync } from "node:zlib";
-import type { FeatureCollection as FC } from "../model/contract.js";
+import { promisify } from "node:util";
+import { gunzip } from "node:zlib";
 import {
   type CountryEntry,
   type Decided,
@@ -18,7 +18,7 @@ import type { Tier } from "../model/vocab.js";
 import type { LeaseGuard } from "../store/publisher-lease.js";
 import type { ObjectStore, PutOptions } from "../store/store.js";
 import { type Artifact, type Artifacts, buildArtifacts, type CountryFeatures, tierPrefix } from "./artifacts.js";
-import { type Change, changeSetObject, diffFeatures } from "./changes.js";
+import { type Change, changeSetObject, diffTexts } from "./changes.js";
 import { DayRecord, dayPointerKey, manifestKey } from "./record.js";
 import { type Upload, uploadObjects } from "./upload.js";
 
@@ -234,12 +234,7 @@ async function changesFrom(
     const was = previous.countries[cc];
     const known = was && input.known?.get(cc);
     const change =
-      known?.sha256 === was?.sha256 && known
-        ? known.change
-        : diffFeatures(
-            was ? (await record.collection(previous, cc)).features : [],
-            input.byCountry.get(cc)?.features ?? (JSON.parse(gunzipSync(a.gz()).toString("utf8")) as FC).features,
-          );
+      known?.sha256 === was?.sha256 && known ? known.change : await textDiff(record, was ? previous : undefined, cc, a);
     const meta = { count: a.entry.count, tier: input.tier };
     const set = changeSetObject(base, { country: cc, day: input.date, from: previous.version, meta, ...change });
     const { added, changed, removed } = change;
@@ -271,4 +266,20 @@ function objectsOf(artifacts: ReadonlyMap<string, Artifact>): Upload[] {
     }
   }
   return [...seen.values()].sort(([a], [b]) => (a < b ? -1 : 1));
+}
+
+const inflate = promisify(gunzip);
+
+/** The change of a country from `previous`'s collection to the artifact's, both inflated at once on zlib's threads. */
+async function textDiff(
+  record: DayRecord,
+  previous: VersionManifest | undefined,
+  cc: string,
+  a: Artifact,
+): Promise<Change> {
+  const [before, after] = await Promise.all([
+    previous ? record.collectionText(previous, cc) : undefined,
+    inflate(a.gz()).then((b) => b.toString("utf8")),
+  ]);
+  return diffTexts(before, after);
 }

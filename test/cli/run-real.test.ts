@@ -102,7 +102,9 @@ describe("run over HTTP with the real UK files", () => {
     expect([...pib.coverage].sort()).toEqual(["EGGX", "EGPX", "EGTT"]);
     expect(good.activity.activationType.isActivatedByNOTAMAirspace).toBeGreaterThan(0);
     // without --quiet the run ends with publish's short summary
-    expect(r.out).toMatch(/\n {2}GB +\d+ features: \d+ airspaces, \d+ graphical NOTAMs \(\d+ by evidence, \d+ by default\)\n/);
+    expect(r.out).toMatch(
+      /\n {2}GB +\d+ features: \d+ airspaces, \d+ graphical NOTAMs \(\d+ by evidence, \d+ by default\)\n/,
+    );
     expect(r.out).toMatch(/\n {2}sources: uk-pib fresh\n/);
     expect(counts(good).No).toBeGreaterThan(50);
   }, 60_000);

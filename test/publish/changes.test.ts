@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Feature, FeatureCollection } from "../../src/model/contract.js";
-import { applyChange, composeChanges, diffFeatures } from "../../src/publish/changes.js";
+import { applyChange, composeChanges, diffFeatures, diffTexts, featureTexts } from "../../src/publish/changes.js";
 import { publishVersion } from "../../src/publish/publish.js";
 import { readCollection } from "../../src/publish/read-back.js";
 import { DayRecord } from "../../src/publish/record.js";
@@ -38,6 +38,22 @@ describe("change sets", () => {
         expect(JSON.stringify(applyChange(a, change, b.meta))).toBe(JSON.stringify(b));
       }),
     );
+  });
+
+  it("the diff of the published texts is the diff of the features, without parsing the unchanged ones", () => {
+    fc.assert(
+      fc.property(fc.option(collectionArb, { nil: undefined }), collectionArb, (a, b) => {
+        const byText = diffTexts(a && JSON.stringify(a), JSON.stringify(b));
+        expect(JSON.stringify(byText)).toBe(JSON.stringify(diffFeatures(a?.features ?? [], b.features)));
+      }),
+    );
+    // strings holding quotes, backslashes, brackets and braces do not cut a feature
+    const odd = collection([feature('f"1\\', "DE", 0), feature("f2", "DE", 1)]);
+    odd.features[0]!.properties.name = 'R "A" [1] {x} \\ },{"type":"Feature",';
+    expect(featureTexts(JSON.stringify(odd))).toEqual(odd.features.map((f) => JSON.stringify(f)));
+    expect(diffTexts(undefined, JSON.stringify(odd)).added.map((f) => f.properties._id)).toEqual(['f"1\\', "f2"]);
+    expect(() => featureTexts('{"type":"FeatureCollection","features":[{"a":1}')).toThrow(/does not end/);
+    expect(featureTexts('{"type":"FeatureCollection","features":[],"meta":{}}')).toEqual([]);
   });
 
   it("consecutive diffs compose into one that does the same: the direct diff's additions and removals, its changes and at most those changed back", () => {
