@@ -16,6 +16,7 @@ const BENCHES: Array<{ name: string; file: string; args?: string[]; node?: strin
   { name: "uk", file: "uk.js" },
   { name: "refresh", file: "refresh.js" },
   { name: "watch", file: "watch.js" },
+  { name: "watch-europe", file: "watch-europe.js" },
 ];
 
 const only = process.argv.slice(2);

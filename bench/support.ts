@@ -1,8 +1,8 @@
 // What the benchmarks (and the tests that start real parts) share: where the project and the shared corpus
 // are, a free loopback port, the origin in a process of its own, Debian's headless Chromium, and an in-memory Io
-// for running the CLI in-process.
-import { spawn } from "node:child_process";
-import { createWriteStream, existsSync } from "node:fs";
+// for running the CLI in-process; the watch benchmarks' clocks and child-process readers.
+import { type ChildProcess, spawn } from "node:child_process";
+import { createWriteStream, existsSync, readFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -117,4 +117,59 @@ export function captureIo(onOut: (s: string) => void = () => {}): Io {
       },
     }) as unknown as NodeJS.WriteStream;
   return { stdout: sink(onOut), stderr: sink(() => {}), stdinStream: () => process.stdin, now: () => Date.now() };
+}
+
+/** A child's user + system CPU so far, seconds (Linux /proc). */
+export function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.ceil(q * xs.length) - 1]!;
+
+/** Calls `each` with every line the child writes on stderr. */
+export function lines(child: ChildProcess, each: (line: string) => unknown): void {
+  let rest = "";
+  child.stderr!.on("data", (d: Buffer) => {
+    const parts = (rest + String(d)).split("\n");
+    rest = parts.pop() ?? "";
+    for (const l of parts) each(l);
+  });
+}
+
+/** Waits until `what` holds, asking every 50 ms; throws after `ms`. */
+export async function until(what: () => boolean | Promise<boolean>, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await what())) {
+    if (Date.now() > end) throw new Error(`bench: not within ${ms} ms`);
+    await sleep(50);
+  }
+}
+
+/** What the benchmarks read of a watcher's JSON log lines. */
+export interface WatchLine {
+  time: string;
+  msg: string;
+  version?: string;
+  because?: string;
+}
+
+/**
+ * `watch` in its own process on `config` into `store`, on the clock `clock`: its log kept in `<out>/watcher.log`
+ * (named in one line, never printed) and its JSON lines collected in `logs` as they come.
+ */
+export function spawnWatcher(o: { config: string; store: string; clock: string; out: string }): {
+  child: ChildProcess;
+  logs: WatchLine[];
+} {
+  const cli = path.join(ROOT, "dist", "jobs", "cli.js");
+  const args = [cli, "watch", "--config", o.config, "--store", o.store, "--metrics-port", "0", "--clock", o.clock];
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "pipe"] });
+  const file = path.join(o.out, "watcher.log");
+  child.stderr!.pipe(createWriteStream(file));
+  console.log(`watcher's log: ${path.relative(ROOT, file)}`);
+  const logs: WatchLine[] = [];
+  lines(child, (l) => l.startsWith("{") && logs.push(JSON.parse(l)));
+  return { child, logs };
 }

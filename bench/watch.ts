@@ -10,14 +10,14 @@
 // Goals (issue 44): detection + publication ≤ 10 s at p95; quiet: ≤ 1 % of one core, one request per source and
 // interval, no publication but those at an instant where a published state changes (`because: instant`, which the
 // watcher owes the pilots), so no data object but theirs. Writes bench/out/watch.json.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
-import { ROOT, SHARED, spawnOrigin } from "./support.js";
+import { cpuSeconds, quantile, ROOT, SHARED, sleep, spawnOrigin, spawnWatcher, until } from "./support.js";
 
 const HOURLY = path.join(SHARED, "notam", "uk_pib_hourly_2024-06-14");
 const OUT = path.join(ROOT, "bench", "out", "watch");
@@ -45,15 +45,6 @@ const issuedAt = (text: string, at: number) =>
   gzipSync(
     text.replace(/<Issued>[^<]*<\/Issued>/, `<Issued>${new Date(at).toISOString().slice(0, 19)}+00:00</Issued>`),
   );
-
-/** A child's user + system CPU so far, seconds (Linux /proc). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.ceil(q * xs.length) - 1]!;
 
 async function run(): Promise<void> {
   if (!existsSync(HOURLY)) {
@@ -104,28 +95,9 @@ async function run(): Promise<void> {
     stdio: ["ignore", "pipe", "ignore"],
   }).trim();
 
-  const logs: Array<{ time: string; msg: string; version?: string; because?: string }> = [];
-  const watcher = spawn(
-    process.execPath,
-    [
-      CLI,
-      "watch",
-      "--config",
-      config,
-      "--store",
-      store,
-      "--metrics-port",
-      "0",
-      "--clock",
-      new Date(clockStart).toISOString(),
-    ],
-    { stdio: ["ignore", "ignore", "pipe"] },
-  );
   // its log is read here and kept in a file, never printed
-  const watcherLog = path.join(OUT, "watcher.log");
-  watcher.stderr!.pipe(createWriteStream(watcherLog));
-  console.log(`watcher's log: ${path.relative(ROOT, watcherLog)}`);
-  lines(watcher, (l) => l.startsWith("{") && logs.push(JSON.parse(l)));
+  const clock = new Date(clockStart).toISOString();
+  const { child: watcher, logs } = spawnWatcher({ config, store, clock, out: OUT });
   const done = () => logs.filter((l) => l.msg === "publication done");
   await until(() => done().length >= 1, 180_000);
   const origin = await spawnOrigin(store, tokens, {
@@ -260,24 +232,6 @@ function report(measured: readonly Switch[], quiet: Quiet): void {
   if (!met) {
     console.log("watch: MISSED its goal");
     process.exitCode = 1;
-  }
-}
-
-/** Calls `each` with every line the child writes on stderr. */
-function lines(child: ChildProcess, each: (line: string) => unknown): void {
-  let rest = "";
-  child.stderr!.on("data", (d: Buffer) => {
-    const parts = (rest + String(d)).split("\n");
-    rest = parts.pop() ?? "";
-    for (const l of parts) each(l);
-  });
-}
-
-async function until(what: () => boolean | Promise<boolean>, ms: number): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await what())) {
-    if (Date.now() > end) throw new Error(`bench watch: not within ${ms} ms`);
-    await sleep(50);
   }
 }
 
