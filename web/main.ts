@@ -451,6 +451,11 @@ Object.assign(window, {
         .filter((f) => !hidden(f, state.filters) && activeAt(f, instantOf(state.minute)))
         .map((f) => f.id)
         .sort(),
+    /** The features drawn apart as answered by default, each with the dash its outline is drawn with. */
+    byDefault: () =>
+      state.features
+        .filter((f) => !hidden(f, state.filters) && byDefault(f))
+        .map((f) => ({ id: f.id, dash: paintStyle(f)?.dash ?? [] })),
     /** The countries whose frames the last answer held. */
     countries: () => [...new Set(state.features.map((f) => f.country))].sort(),
     /** The ids of the first `n` features drawn of a country. */

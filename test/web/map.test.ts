@@ -96,6 +96,21 @@ describe("the map page", () => {
     expect(await page.textContent("#data-version")).toMatch(/^20220223T100000Z-[0-9a-f]{8}$/);
     expect(await page.textContent("#published")).toMatch(/^2022-02-23 10:00 UTC \(\d+ d( \d+ h)? ago\)$/);
     expect(await page.isVisible("#stale")).toBe(true); // published long ago
+    // airspaces answered by default (rule `other` and the Unknown defaults) are drawn apart, as the legend says
+    const defaults = europe.features.filter(
+      (f) =>
+        f.properties.featureCategory === "airspace" &&
+        f.properties.vendor.dynamicAirspaceMapping.activationType === "isOtherActiveAirspace",
+    );
+    const drawnApart = await map<Array<{ id: string; dash: number[] }>>("byDefault");
+    expect(drawnApart.map((d) => d.id).sort()).toEqual(defaults.map((f) => f.properties._id).sort());
+    expect(drawnApart.length).toBeGreaterThan(0);
+    for (const d of drawnApart)
+      expect([
+        [10, 4],
+        [1, 4],
+      ]).toContainEqual(d.dash);
+    expect(await page.textContent("#legend")).toContain("Active by default: nothing says when (long dashes)");
     await page.screenshot({ path: path.join(SHOTS, "loaded.png") });
   });
 
