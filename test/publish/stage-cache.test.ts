@@ -9,6 +9,7 @@ import { utcDay } from "../../src/model/time.js";
 import { publishDay } from "../../src/pipeline.js";
 import { currentManifest, readEurope } from "../../src/publish/read-back.js";
 import { StageCache } from "../../src/publish/stage-cache.js";
+import { forgetNormalised } from "../../src/read-stage.js";
 import { LocalStore } from "../../src/store/local-store.js";
 import { MemoryStore } from "../../src/store/memory-store.js";
 import { FIXTURES, tempDir } from "../helpers.js";
@@ -47,13 +48,16 @@ describe("the stage cache, read stage", () => {
     const value = JSON.parse(gunzipSync(readFileSync(path.join(dir, airspaceEntry))).toString("utf8"));
     value.records[0].name = "CACHED READING";
     await store.put(airspaceEntry, gzipSync(JSON.stringify(value)));
-    // the whole run is reused while its inputs are the same: only without that entry is the reading read
+    // the whole run is reused while its inputs are the same: only without that entry is the reading read; and, as
+    // in a new process, without the normalisation this one kept of the same sources
     for (const k of await store.list("internal/cache/day/")) await store.delete(k);
+    forgetNormalised();
     await publish(store, "code-1");
     const names = (await readEurope(store, (await currentManifest(store))!)).features.map((f) => f.properties.name);
     expect(names).toContain("CACHED READING");
 
-    // other code derives again, and keeps one entry per source
+    // other code (another process) derives again, and keeps one entry per source
+    forgetNormalised();
     await publish(store, "code-2");
     const again = (await readEurope(store, (await currentManifest(store))!)).features.map((f) => f.properties.name);
     expect(again).not.toContain("CACHED READING");
