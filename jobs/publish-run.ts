@@ -45,10 +45,14 @@ export async function publishRun(plan: RunPlan): Promise<[RunReport, ...RunRepor
   const wall = plan.wall ?? Date.now;
   const who = `${plan.command} on ${host}, pid ${process.pid}, since ${new Date(wall()).toISOString()}`;
   const lease = await takePublisherLease(plan.store, { who, host, pid: process.pid, clock: wall, gone });
+  // both instants lie inside the hold (on the machine's clock): two publishers' spans never overlap
+  const heldFrom = new Date().toISOString();
   try {
     return await publishHeld(plan, lease);
   } finally {
+    const heldTo = new Date().toISOString();
     await lease.release();
+    plan.log.info("publisher lease released", { heldFrom, heldTo });
   }
 }
 

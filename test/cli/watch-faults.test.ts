@@ -87,17 +87,12 @@ describe("watch under faults", () => {
       FILES["/pib.xml.gz"] = issue(hh);
       await until(() => done() > before, 60_000, `the briefing of ${hh}:00 published`);
     }
-    // each watcher's publications as [start, end] (the last "publishing" before each "publication done": an attempt
-    // that found the store held ends without one); none of one overlaps one of the other
-    const spans = (w: Watcher) => {
-      const out: Array<readonly [number, number]> = [];
-      let start = 0;
-      for (const l of w.lines) {
-        if (l.msg === "publishing") start = Date.parse(l.time);
-        if (l.msg === "publication done") out.push([start, Date.parse(l.time)] as const);
-      }
-      return out;
-    };
+    // each watcher's holds of the store's publisher lease, as [from, to], both taken inside the hold: none of one
+    // overlaps one of the other (the log's "publishing" comes before the lease is asked for, so spans from it may)
+    const spans = (w: Watcher) =>
+      said(w, "publisher lease released").map(
+        (l) => [Date.parse(String(l.heldFrom)), Date.parse(String(l.heldTo))] as const,
+      );
     const [sa, sb] = [spans(a), spans(b)];
     expect(sa.length + sb.length).toBeGreaterThanOrEqual(4);
     for (const [s1, e1] of sa) for (const [s2, e2] of sb) expect(e1 <= s2 || e2 <= s1, "overlapping").toBe(true);
