@@ -25,6 +25,7 @@ import {
   parentOf,
 } from "../notam/designator.js";
 import { isMention, kindOfDesignator } from "../notam/subject.js";
+import { disagreement } from "./link-geometry.js";
 import { PlaceIndex, type PlaceRef, type Unplaced } from "./link-places.js";
 
 export interface LinkQuery {
@@ -63,6 +64,12 @@ export class AirspaceLinker {
   private readonly contains = new Map<string, NormalizedAirspace[]>();
   /** The source's sectored volumes by area and sector (`LFR201` → B → LF-R201B, A1 → LF-R201A1; `EGD323` → F …). */
   private readonly sectors = new Map<string, Map<string, NormalizedAirspace[]>>();
+  /**
+   * Areas whose volume named without a sector is one part beside its lettered siblings, not the area that holds them
+   * (NL `EHR 4` beside `EHR 4B`–`4F`, PL `TR 33` beside `TR 33B`): it answers a NOTAM naming a part the file lacks
+   * only as unsure.
+   */
+  private readonly partsApart = new Map<string, boolean>();
   private readonly places: PlaceIndex;
   private readonly boxes = new Map<string, Bbox>();
   /** Per airspace kind, an index of its airspaces' boxes (built on first use; null: the source has none). */
@@ -105,18 +112,47 @@ export class AirspaceLinker {
   }
 
   /**
+   * Whether the source's volumes named `family` lie apart from every lettered sibling (`EHR4` and `EHR4B`); found when
+   * first asked (geometry: 40–75 ms for all of FR, NL and PL at once, which most runs never need).
+   */
+  private isPartApart(family: string): boolean {
+    let apart = this.partsApart.get(family);
+    if (apart === undefined) {
+      apart = this.liesApart(family);
+      this.partsApart.set(family, apart);
+    }
+    return apart;
+  }
+
+  private liesApart(family: string): boolean {
+    const lettered = [...(this.sectors.get(family) ?? [])].filter(([t]) => /^[A-Z]+$/.test(t) && !isBuffer(family + t));
+    if (lettered.length === 0) return false;
+    const bare = this.index.get(family) ?? [];
+    return bare.every((b) =>
+      lettered.every(([, list]) =>
+        list.every((x) => disagreement({ geometry: x.geometry, lower: x.lowerLimit, upper: x.upperLimit }, b)),
+      ),
+    );
+  }
+
+  /**
    * The airspaces of a designator: itself; else the source's volume that holds it (`LF-R201 B1` → `LF-R201B`, an
    * area the source does not split at all); else the source's volumes it holds (`LF-R45` → its sectors, `LF-R201B` →
    * `B1`, `B2`, `LF-R45S6` → `S6.1`, `S6.2`, `LF-R20 B2` → `B2N`, `B2S`). Never a sibling: `B3` is not `B1`.
    */
-  private answering(d: string): NormalizedAirspace[] | undefined {
+  private answering(d: string, parts: "whole" | "apart" = "whole"): NormalizedAirspace[] | undefined {
     const own = this.index.get(d) ?? this.contains.get(d);
     if (own) return own;
     // a buffer zone (`EPTR503Z`) is its own area: never the area it buffers
     if (isBuffer(d)) return undefined;
     const family = familyOf(d);
     const sector = family ? d.slice(family.length) : "";
-    for (const holder of [parentOf(d), family]) if (holder && this.index.has(holder)) return this.index.get(holder);
+    for (const holder of [parentOf(d), family]) {
+      if (!holder || !this.index.has(holder)) continue;
+      // a NOTAM's part the file lacks is not the part beside it (unsureOf); a plan's allocation keeps it (see below)
+      if (parts === "apart" && holder === family && this.isPartApart(family)) return undefined;
+      return this.index.get(holder);
+    }
     const held = [...(this.sectors.get(family ?? d) ?? [])].filter(([t]) => relation(sector, t) === "holds");
     return held.length > 0 ? [...new Set(held.flatMap(([, list]) => list))] : undefined;
   }
@@ -131,7 +167,8 @@ export class AirspaceLinker {
     if (!family || isBuffer(d)) return [];
     const sector = d.slice(family.length);
     const open = [...(this.sectors.get(family) ?? [])].filter(([t]) => relation(sector, t) === "unsettled");
-    return [...new Set(open.flatMap(([, list]) => list))];
+    const beside = this.index.has(family) && this.isPartApart(family) ? (this.index.get(family) ?? []) : [];
+    return [...new Set([...open.flatMap(([, list]) => list), ...beside])];
   }
 
   /** The normalised forms a designator as written (`EBR04`, `ED-R 205C`) is indexed under. */
@@ -139,7 +176,11 @@ export class AirspaceLinker {
     return [...new Set([...designatorsIn(designator), normalizeDesignator(designator)])];
   }
 
-  /** Airspaces that answer to a designator as written (AUP allocations). */
+  /**
+   * Airspaces that answer to a designator as written (AUP allocations). A part the file lacks takes the area's volume
+   * named without sector even where that volume is a part beside its siblings (`EHR4A` → NL `EHR 4`): an allocation
+   * activates it (too much, never a wrong `No`), where a NOTAM would be unsure.
+   */
   byDesignator(designator: string): NormalizedAirspace[] {
     const found = new Map<string, NormalizedAirspace>();
     for (const d of this.designatorsOf(designator)) for (const a of this.answering(d) ?? []) found.set(a.id, a);
@@ -165,7 +206,7 @@ export class AirspaceLinker {
       const national = NATIONAL_FORM.test(d);
       const own = (list: readonly NormalizedAirspace[]) =>
         list.filter((a) => !national || !q.country || a.country === q.country);
-      const candidates = own(this.answering(d) ?? []);
+      const candidates = own(this.answering(d, "apart") ?? []);
       // `IDENTIQUES A LA LF-R6A`, `EXC EPP28 TIME OF ACTIVITY`: named, but not what the NOTAM is about
       if (isMention(q.text, at, kindOfDesignator(d), q.qSubject)) {
         for (const a of candidates) mentioned.set(a.id, a);
