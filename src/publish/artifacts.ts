@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import type { Count, Feature } from "../model/contract.js";
 import type { CountryEntry, EuropeEntry } from "../model/manifest.js";
 import type { Tier } from "../model/vocab.js";
+import { keepChunks, memoChunks } from "./chunk-memo.js";
 import { crc32Combine } from "./crc32-combine.js";
 import { deflatePiece, deflatePieceSync, gzipPieces, joinPieces, type Piece } from "./gzip.js";
 import { OPENAIR_HEADER, openairBlocks, openairOf } from "./openair.js";
@@ -184,13 +185,16 @@ export async function serialise(
   tier: Tier,
   /** The features' JSON, when the caller has it already. */
   encoded: Encoded = encodeFeatures(features),
+  /** The memo of this country's chunks (chunk-memo.ts) and the digests of `encoded`'s chunks. */
+  memo?: { key: string; digests: readonly string[] },
 ): Promise<Artifact> {
   // chunk by chunk: its JSON and OpenAir deflated on zlib's thread pool (four in flight) while the main thread
-  // writes the next chunk's OpenAir
+  // writes the next chunk's OpenAir; a chunk this process deflated last time is taken as it was
   const { chunks, lengths } = encoded;
   const pieces: Piece[] = new Array(chunks.length);
   const oa: Piece[] = new Array(chunks.length);
   const openairCounts: number[] = new Array(features.length);
+  const before = memo && memoChunks(memo.key);
   const inFlight = new Set<Promise<void>>();
   let failed: { error: unknown } | undefined;
   const start = (raw: Buffer, into: Piece[], j: number) => {
@@ -207,6 +211,12 @@ export async function serialise(
     inFlight.add(p);
   };
   for (let j = 0; j < chunks.length; j++) {
+    const kept = memo && before?.get(memo.digests[j]!);
+    if (kept) {
+      [pieces[j], oa[j]] = [kept.json, kept.openair];
+      for (const [k, n] of kept.counts.entries()) openairCounts[j * CHUNK + k] = n;
+      continue;
+    }
     start(chunks[j]!, pieces, j);
     const per = features.slice(j * CHUNK, (j + 1) * CHUNK).map((f) => openairBlocks(f));
     for (const [k, b] of per.entries()) openairCounts[j * CHUNK + k] = b.length;
@@ -215,6 +225,13 @@ export async function serialise(
   }
   await Promise.all(inFlight);
   if (failed) throw failed.error;
+  if (memo) {
+    const counts = (j: number) => openairCounts.slice(j * CHUNK, (j + 1) * CHUNK);
+    keepChunks(
+      memo.key,
+      new Map(memo.digests.map((d, j) => [d, { json: pieces[j]!, openair: oa[j]!, counts: counts(j) }])),
+    );
+  }
   return artifactFrom(pieces, oa, { lengths, openairCounts }, count, tier);
 }
 

@@ -10,6 +10,7 @@ import type { Tier } from "../model/vocab.js";
 import type { ObjectStore } from "../store/store.js";
 import {
   type Artifact,
+  CHUNK,
   CONCURRENCY,
   countOf,
   encodeFeatures,
@@ -17,6 +18,7 @@ import {
   serialise,
   storedArtifact,
 } from "./artifacts.js";
+import { chunkDigest, memoChunks } from "./chunk-memo.js";
 import type { StageCache } from "./stage-cache.js";
 import { validateFeature } from "./validate.js";
 
@@ -114,10 +116,14 @@ async function country(
   const airspaceNotams = opts.airspaceNotams(cc);
   const folder = `country/${opts.date}/${opts.tier}-${cc}`;
   const encoded = encodeFeatures(all);
-  const key = reuse?.cache.key(opts.tier, cc, String(airspaceNotams), ...encoded.chunks);
+  const digests = encoded.chunks.map(chunkDigest);
+  const key = reuse?.cache.key(opts.tier, cc, String(airspaceNotams), ...digests);
   const hit = key ? await reuse?.cache.get<CountryCacheEntry>(folder, key) : undefined;
   const stored = hit && reuse ? await storedArtifact(reuse.store, hit.entry, opts.tier) : undefined;
-  const { dropped, violations } = stored && hit ? hit : validate(all);
+  // a chunk this process serialised last time passed the contract then (chunk-memo.ts)
+  const before = memoChunks(folder);
+  const checked = (i: number) => before?.has(digests[Math.floor(i / CHUNK)]!) === true;
+  const { dropped, violations } = stored && hit ? hit : validate(all, checked);
   const out = new Set(dropped);
   const valid = all.filter((_, i) => !out.has(i));
   const base = { cc, folder, key, valid, airspaceNotams, dropped, violations };
@@ -128,12 +134,20 @@ async function country(
   const count = countOf(valid, airspaceNotams);
   // a feature left out (rare): the chunks of those kept
   const validEncoded = out.size === 0 ? encoded : encodeFeatures(valid);
-  const artifact = await serialise(valid, count, opts.tier, validEncoded);
+  // only chunks whose every feature passed are kept for the next derivation
+  const memo = out.size === 0 ? { key: folder, digests } : undefined;
+  const artifact = await serialise(valid, count, opts.tier, validEncoded, memo);
   return { ...base, artifact, reused: false };
 }
 
-/** Each feature against the contract; one whose `_id` the one before it has (they are sorted) is left out too. */
-function validate(features: readonly Feature[]): { dropped: number[]; violations: Diagnostic[] } {
+/**
+ * Each feature against the contract (but those `checked` already); one whose `_id` the one before it has (they are
+ * sorted) is left out too.
+ */
+function validate(
+  features: readonly Feature[],
+  checked: (i: number) => boolean,
+): { dropped: number[]; violations: Diagnostic[] } {
   const dropped: number[] = [];
   const violations: Diagnostic[] = [];
   for (const [i, f] of features.entries()) {
@@ -149,6 +163,7 @@ function validate(features: readonly Feature[]): { dropped: number[]; violations
       });
       continue;
     }
+    if (checked(i)) continue;
     const found = validateFeature(f);
     if (found.length === 0) continue;
     const first = found[0]!;

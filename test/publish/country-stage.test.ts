@@ -1,7 +1,10 @@
 // The validate stage per country: a feature that fails the contract, or repeats an `_id` the country has already,
-// is left out with a diagnostic; the rest is published.
+// is left out with a diagnostic; the rest is published. A second derivation in the same process (watch) validates and
+// deflates again only the chunks whose JSON changed, and publishes the same bytes as from nothing.
 import { describe, expect, it } from "vitest";
 import { DiagnosticSink } from "../../src/model/diagnostic.js";
+import { CHUNK } from "../../src/publish/artifacts.js";
+import { forgetChunks, memoChunks } from "../../src/publish/chunk-memo.js";
 import { countryStage } from "../../src/publish/country-stage.js";
 import { feature } from "./fixtures.js";
 
@@ -24,5 +27,34 @@ describe("countryStage", () => {
     expect(de[0]).toBe(a);
     expect(sink.countByCode()).toEqual({ "contract.duplicateId": 1 });
     expect(stage.artifacts.get("DE")!.entry.count.total).toBe(2);
+  });
+
+  it("derived again, takes the unchanged chunks as this process made them: the same bytes as from nothing", async () => {
+    const opts = { tier: "dynamic" as const, date: "2026-09-14", airspaceNotams: () => 0 };
+    const ids = Array.from({ length: 3 * CHUNK + 5 }, (_, i) => `ed-r${String(i).padStart(4, "0")}`);
+    const first = ids.map((id, i) => feature(id, "DE", 6 + (i % 50) / 10));
+    // one feature of the second chunk renamed
+    const second = first.map((f, i) =>
+      i === CHUNK + 7 ? { ...f, properties: { ...f.properties, name: "RENAMED" } } : f,
+    );
+    forgetChunks();
+    await countryStage(first, opts, new DiagnosticSink());
+    const memoFolder = "country/2026-09-14/dynamic-DE";
+    const before = new Map(memoChunks(memoFolder)!);
+    expect(before.size).toBe(4);
+    const again = await countryStage(second, opts, new DiagnosticSink());
+    const after = memoChunks(memoFolder)!;
+    // three chunks kept as they were (the same pieces), one made again
+    const kept = [...after].filter(([d, c]) => before.get(d)?.json === c.json && before.get(d)?.openair === c.openair);
+    expect(kept).toHaveLength(3);
+    expect([...after.keys()].filter((d) => !before.has(d))).toHaveLength(1);
+    forgetChunks();
+    const fresh = await countryStage(second, opts, new DiagnosticSink());
+    const [x, y] = [again.artifacts.get("DE")!, fresh.artifacts.get("DE")!];
+    expect(x.fragment.equals(y.fragment)).toBe(true);
+    expect(x.openair.fragment.equals(y.openair.fragment)).toBe(true);
+    expect(x.gz().equals(y.gz())).toBe(true);
+    expect(x.entry).toEqual(y.entry);
+    expect(x.layout).toEqual(y.layout);
   });
 });
