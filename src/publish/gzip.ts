@@ -7,6 +7,8 @@ import zlib from "node:zlib";
 import { crc32Combine } from "./crc32-combine.js";
 
 const deflateRawAsync = promisify(zlib.deflateRaw);
+/** gunzip on zlib's thread pool. */
+export const gunzipAsync = promisify(zlib.gunzip);
 
 /** Compressed text with what a join needs to know of the uncompressed bytes. */
 export interface Piece {

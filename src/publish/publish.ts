@@ -2,8 +2,6 @@
 // manifest, then flip the pointer. Until the pointer is written the previous version stays live and
 // complete; a crash anywhere before leaves only unreferenced objects, and a re-run converges.
 import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import { gunzip } from "node:zlib";
 import {
   type CountryEntry,
   type Decided,
@@ -19,6 +17,7 @@ import type { LeaseGuard } from "../store/publisher-lease.js";
 import type { ObjectStore, PutOptions } from "../store/store.js";
 import { type Artifact, type Artifacts, buildArtifacts, type CountryFeatures, tierPrefix } from "./artifacts.js";
 import { type Change, changeSetObject, diffTexts } from "./changes.js";
+import { gunzipAsync } from "./gzip.js";
 import { DayRecord, dayPointerKey, manifestKey } from "./record.js";
 import { type Upload, uploadObjects } from "./upload.js";
 
@@ -268,8 +267,6 @@ function objectsOf(artifacts: ReadonlyMap<string, Artifact>): Upload[] {
   return [...seen.values()].sort(([a], [b]) => (a < b ? -1 : 1));
 }
 
-const inflate = promisify(gunzip);
-
 /** The change of a country from `previous`'s collection to the artifact's, both inflated at once on zlib's threads. */
 async function textDiff(
   record: DayRecord,
@@ -279,7 +276,7 @@ async function textDiff(
 ): Promise<Change> {
   const [before, after] = await Promise.all([
     previous ? record.collectionText(previous, cc) : undefined,
-    inflate(a.gz()).then((b) => b.toString("utf8")),
+    gunzipAsync(a.gz()).then((b) => b.toString("utf8")),
   ]);
   return diffTexts(before, after);
 }

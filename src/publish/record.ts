@@ -2,14 +2,13 @@
 // names its head, and the day's first version with the change sets rebuilds every version of the day. Answers
 // "which version was live at T" and "what did version V hold for country C" long after V's own objects are gone.
 //   v1/days/2026-08-22/current.json ─▶ V5 ─previous─▶ V4 ─▶ … ─▶ V1 (first: its collections are kept)
-import { promisify } from "node:util";
-import { gunzip, gunzipSync } from "node:zlib";
+import { gunzipSync } from "node:zlib";
 import type { FeatureCollection } from "../model/contract.js";
 import { ChangeSet, Pointer, parseVersioned, type VersionManifest, VersionManifest as VM } from "../model/manifest.js";
 import { DAY_MS, isoDay } from "../model/time.js";
 import type { ObjectStore } from "../store/store.js";
 import { applyChange } from "./changes.js";
-import { crc32 } from "./gzip.js";
+import { crc32, gunzipAsync } from "./gzip.js";
 
 export const dayPointerKey = (base: string, date: string) => `${base}/days/${date}/current.json`;
 export const manifestKey = (base: string, version: string) => `${base}/versions/${version}.json`;
@@ -106,7 +105,7 @@ export class DayRecord {
     const entry = m.countries[cc];
     const own = entry ? await this.store.get(entry.key) : undefined;
     // on zlib's thread: the caller inflates the new collection beside it
-    return own ? (await inflate(own)).toString("utf8") : JSON.stringify(await this.collection(m, cc));
+    return own ? (await gunzipAsync(own)).toString("utf8") : JSON.stringify(await this.collection(m, cc));
   }
 
   private async build(m: VersionManifest, cc: string): Promise<FeatureCollection> {
@@ -133,7 +132,5 @@ export class DayRecord {
     return rebuilt;
   }
 }
-
-const inflate = promisify(gunzip);
 
 const zero = () => ({ airspaces: 0, airspaceNotams: 0, graphicalNotams: 0, total: 0 });

@@ -125,9 +125,9 @@ export class AirspaceLinker {
   }
 
   private liesApart(family: string): boolean {
+    const bare = this.index.get(family);
     const lettered = [...(this.sectors.get(family) ?? [])].filter(([t]) => /^[A-Z]+$/.test(t) && !isBuffer(family + t));
-    if (lettered.length === 0) return false;
-    const bare = this.index.get(family) ?? [];
+    if (!bare || lettered.length === 0) return false;
     return bare.every((b) =>
       lettered.every(([, list]) =>
         list.every((x) => disagreement({ geometry: x.geometry, lower: x.lowerLimit, upper: x.upperLimit }, b)),
@@ -167,7 +167,7 @@ export class AirspaceLinker {
     if (!family || isBuffer(d)) return [];
     const sector = d.slice(family.length);
     const open = [...(this.sectors.get(family) ?? [])].filter(([t]) => relation(sector, t) === "unsettled");
-    const beside = this.index.has(family) && this.isPartApart(family) ? (this.index.get(family) ?? []) : [];
+    const beside = this.isPartApart(family) ? this.index.get(family)! : [];
     return [...new Set([...open.flatMap(([, list]) => list), ...beside])];
   }
 

@@ -4,13 +4,27 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Feature, FeatureCollection } from "../../src/model/contract.js";
-import { applyChange, composeChanges, diffFeatures, diffTexts, featureTexts } from "../../src/publish/changes.js";
+import { applyChange, type Change, composeChanges, diffTexts, featureTexts } from "../../src/publish/changes.js";
 import { publishVersion } from "../../src/publish/publish.js";
 import { readCollection } from "../../src/publish/read-back.js";
 import { DayRecord } from "../../src/publish/record.js";
 import { LocalStore } from "../../src/store/local-store.js";
 import { tempDir } from "../helpers.js";
 import { byCountry, DAY, feature } from "./fixtures.js";
+
+/** The change from `before` to `after` by their parsed features: what diffTexts must give, and the diffs composed. */
+function diffFeatures(before: readonly Feature[], after: readonly Feature[]): Change {
+  const old = new Map(before.map((f) => [f.properties._id, f]));
+  const added: Feature[] = [];
+  const changed: Feature[] = [];
+  for (const f of after) {
+    const was = old.get(f.properties._id);
+    if (was === undefined) added.push(f);
+    else if (JSON.stringify(was) !== JSON.stringify(f)) changed.push(f);
+    old.delete(f.properties._id);
+  }
+  return { added, changed, removed: [...old.keys()].sort() };
+}
 
 const meta = (features: readonly Feature[]): FeatureCollection["meta"] => ({
   count: { airspaces: features.length, airspaceNotams: 0, graphicalNotams: 0, total: features.length },

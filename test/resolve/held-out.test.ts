@@ -11,17 +11,16 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { countryOfIcao } from "../../src/geo/icao-prefixes.js";
 import { DiagnosticSink } from "../../src/model/diagnostic.js";
-import { type Notam, notamKey } from "../../src/model/notam.js";
-import { DAY_MS, isoInstant, type UtcDay, utcDay } from "../../src/model/time.js";
+import { notamKey } from "../../src/model/notam.js";
+import { isoInstant } from "../../src/model/time.js";
 import { aerodromePoints } from "../../src/notam/aerodromes.js";
 import { AirspaceLinker } from "../../src/resolve/link.js";
 import { notamStage } from "../../src/resolve/notam-stage.js";
-import { linksOf, notamsForDay } from "../../src/resolve/notams.js";
+import { linksOf } from "../../src/resolve/notams.js";
 import { HAS_SHARED, ROOT, warnNoShared } from "../helpers.js";
-import { CASES, CONTINENTAL, loadSet } from "./link-cases.js";
+import { CASES, CONTINENTAL, firstActivity, loadSet } from "./link-cases.js";
 
 const ACTIVATING = new Set(["activate", "mayActivate"]);
-const FIRST_DAY = Date.UTC(2026, 1, 7);
 
 /** Per held-out state: its labelled NOTAMs, links made, activating ones, drawn `Yes`, drawn `No`. */
 interface Held {
@@ -57,7 +56,7 @@ describe("states whose airspace the service does not have", () => {
               if (!right.has(id)) held.wrongLinks.push(`${c.key ?? c.id} → ${id}`);
             if (!ACTIVATING.has(c.effect ?? "")) continue;
             held.activating++;
-            const when = firstActivity(n, linker, set === "eu26" ? FIRST_DAY : 0);
+            const when = firstActivity(set, n, linker);
             const stage = when && notamStage([n], linker, { ...when, variant: "production" }, new DiagnosticSink());
             const f = stage?.features.find((x) => x.properties._id === notamKey(n));
             const answer = f?.properties.vendor.dynamicAirspaceMapping.isActive;
@@ -120,15 +119,4 @@ function writeFigures(part: Record<string, unknown>): void {
   Object.assign(written, part);
   mkdirSync(path.join(ROOT, "test-output"), { recursive: true });
   writeFileSync(path.join(ROOT, "test-output", "held-out.json"), `${JSON.stringify(written, null, 2)}\n`);
-}
-
-/** The first UTC day from `from` on which the NOTAM has activity, and the instant it starts. */
-function firstActivity(n: Notam, linker: AirspaceLinker, from: number): { day: UtcDay; now: number } | undefined {
-  const b = Date.UTC(2000 + Number(n.itemB.slice(0, 2)), Number(n.itemB.slice(2, 4)) - 1, Number(n.itemB.slice(4, 6)));
-  for (let start = Math.max(b, from), k = 0; k < 21; k++, start += DAY_MS) {
-    const day = utcDay(isoInstant(start).slice(0, 10))!;
-    const first = notamsForDay([n], day, linker, new DiagnosticSink()).notams[0]?.spans[0];
-    if (first) return { day, now: first[0] };
-  }
-  return undefined;
 }

@@ -6,9 +6,11 @@ import { bundledFirIndex } from "../../src/geo/fir-index.js";
 import { readAirspaceSource } from "../../src/ingest/read.js";
 import { DiagnosticSink } from "../../src/model/diagnostic.js";
 import type { Notam } from "../../src/model/notam.js";
+import { DAY_MS, isoInstant, type UtcDay, utcDay } from "../../src/model/time.js";
 import { type NormalizedAirspace, normalizeAirspaces } from "../../src/normalize/airspace.js";
 import { readNotamSource } from "../../src/notam/read.js";
 import { AirspaceLinker } from "../../src/resolve/link.js";
+import { notamsForDay } from "../../src/resolve/notams.js";
 import { FIXTURES, SHARED_DATA } from "../helpers.js";
 
 export interface LinkCase {
@@ -71,4 +73,22 @@ export function loadSet(set: string): {
       return n;
     },
   };
+}
+
+/** The briefs' day (7 February 2026): the continental set's NOTAMs are looked at from it on. */
+const BRIEFS_DAY = Date.UTC(2026, 1, 7);
+
+/**
+ * The first UTC day on which a case's NOTAM has activity (from its Item B, and for the briefs from their day on), and
+ * the instant that activity starts; undefined when none is found within three weeks.
+ */
+export function firstActivity(set: string, n: Notam, linker: AirspaceLinker): { day: UtcDay; now: number } | undefined {
+  const from = set === "eu26" ? BRIEFS_DAY : 0;
+  const b = Date.UTC(2000 + Number(n.itemB.slice(0, 2)), Number(n.itemB.slice(2, 4)) - 1, Number(n.itemB.slice(4, 6)));
+  for (let start = Math.max(b, from), k = 0; k < 21; k++, start += DAY_MS) {
+    const day = utcDay(isoInstant(start).slice(0, 10))!;
+    const first = notamsForDay([n], day, linker, new DiagnosticSink()).notams[0]?.spans[0];
+    if (first) return { day, now: first[0] };
+  }
+  return undefined;
 }

@@ -7,18 +7,14 @@
 import { describe, expect, it } from "vitest";
 import type { Feature } from "../../src/model/contract.js";
 import { DiagnosticSink } from "../../src/model/diagnostic.js";
-import type { Notam } from "../../src/model/notam.js";
-import { DAY_MS, isoInstant, type UtcDay, utcDay } from "../../src/model/time.js";
+import { isoInstant, type UtcDay } from "../../src/model/time.js";
 import { resolveDay } from "../../src/resolve/day.js";
 import { assumed } from "../../src/resolve/evidence.js";
-import type { AirspaceLinker } from "../../src/resolve/link.js";
 import { notamStage } from "../../src/resolve/notam-stage.js";
-import { notamsForDay } from "../../src/resolve/notams.js";
 import { HAS_SHARED, warnNoShared } from "../helpers.js";
-import { CASES, loadSet } from "./link-cases.js";
+import { CASES, firstActivity, loadSet } from "./link-cases.js";
 
 const ACTIVATING = new Set(["activate", "mayActivate"]);
-const FIRST_DAY = Date.UTC(2026, 1, 7);
 
 describe("no labelled airspace is No while a NOTAM activates it (fixtures/links/cases-eu26.json)", () => {
   warnNoShared("no wrong No");
@@ -40,7 +36,7 @@ describe("no labelled airspace is No while a NOTAM activates it (fixtures/links/
       };
       for (const c of CASES.filter((x) => x.set === set && x.subjects.length > 0 && ACTIVATING.has(x.effect ?? ""))) {
         const n = notam(c);
-        const when = firstActivity(n, linker, set === "eu26" ? FIRST_DAY : 0);
+        const when = firstActivity(set, n, linker);
         if (!when) {
           failures.push(`${c.key}: no day of activity found in its validity`);
           continue;
@@ -65,14 +61,3 @@ describe("no labelled airspace is No while a NOTAM activates it (fixtures/links/
     expect(failures).toEqual([]);
   });
 });
-
-/** The first UTC day from `from` on which the NOTAM has activity, and the instant it starts. */
-function firstActivity(n: Notam, linker: AirspaceLinker, from: number): { day: UtcDay; now: number } | undefined {
-  const b = Date.UTC(2000 + Number(n.itemB.slice(0, 2)), Number(n.itemB.slice(2, 4)) - 1, Number(n.itemB.slice(4, 6)));
-  for (let start = Math.max(b, from), k = 0; k < 21; k++, start += DAY_MS) {
-    const day = utcDay(isoInstant(start).slice(0, 10))!;
-    const first = notamsForDay([n], day, linker, new DiagnosticSink()).notams[0]?.spans[0];
-    if (first) return { day, now: first[0] };
-  }
-  return undefined;
-}
