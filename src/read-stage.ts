@@ -78,6 +78,7 @@ let lastNormalised: { key: string; airspaces: NormalizedAirspace[]; diagnostics:
 /** As a new process starts: the next derivation normalises what it reads (the stage cache's tests look at that). */
 export function forgetNormalised(): void {
   lastNormalised = undefined;
+  lastLinker = undefined;
 }
 
 function normaliseRecords(sourcesRead: SourcesRead, sink: DiagnosticSink, log: Logger): NormalizedAirspace[] {
@@ -169,7 +170,7 @@ export function linkStage(
   sink: DiagnosticSink,
 ): Linked {
   const { day, now } = options;
-  const linker = new AirspaceLinker(airspaces);
+  const linker = linkerOf(airspaces);
   const { notams, ...dynamic } = readDynamicSources(
     { ...(options.notams ? { notams: options.notams } : {}), ...(options.aup ? { aup: options.aup } : {}) },
     sink,
@@ -199,6 +200,17 @@ export function linkStage(
     standingChange,
   };
 }
+
+/**
+ * The linker of the process's last derivation when its airspaces are the same (the normalisation's memo above gives
+ * the same array): its lazy indexes stay built, and the NOTAM stage's memo (resolve/notams.ts) knows it.
+ */
+function linkerOf(airspaces: readonly NormalizedAirspace[]): AirspaceLinker {
+  if (lastLinker?.airspaces !== airspaces) lastLinker = { airspaces, linker: new AirspaceLinker(airspaces) };
+  return lastLinker.linker;
+}
+
+let lastLinker: { airspaces: readonly NormalizedAirspace[]; linker: AirspaceLinker } | undefined;
 
 /** The manifest's `sources`: every airspace source read, and the dynamic ones with their standing at `now`. */
 export function manifestSourcesOf(

@@ -120,6 +120,7 @@ export async function deriveTier(
       tier: o.tier,
       byCountry,
       reused: countries.artifacts,
+      known: countries.known,
       sources: o.sources,
       ...(europe === undefined ? {} : { europeAirspaceNotams: europe }),
       ...(o.decided ? { decided: o.decided } : {}),

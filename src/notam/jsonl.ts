@@ -110,10 +110,16 @@ function fieldsOf(r: NotamLine): NotamFields {
 const rawOnly = (r: NotamLine): boolean =>
   present(r.raw) && !present(r.itemB) && !present(r.itemB_pib) && !present(r.itemE);
 
-/** Reads NOTAM JSON lines; never throws. `record` counts the non-blank lines from 0. */
+/**
+ * Reads NOTAM JSON lines; never throws. `record` counts the non-blank lines from 0. A line read from the same source,
+ * at the same place and with the same text as in this process's last reading of it gives the same NOTAM objects
+ * (`watch` reads a feed of 40 000 again for one changed line; the stages after it memoise by NOTAM, resolve/notams.ts).
+ */
 export function readNotamJsonLines(text: string, source: string): NotamReadResult {
   const notams: Notam[] = [];
   const diagnostics: Diagnostic[] = [];
+  const before = lastRead.get(source);
+  const now: LineRead[] = [];
   let record = 0;
   // split at "\n" and the "\r" cut after: a split by /\r?\n/ took a sixth of the time JSON.parse takes
   for (const [index, line] of text
@@ -122,36 +128,64 @@ export function readNotamJsonLines(text: string, source: string): NotamReadResul
     .entries()) {
     const raw = line.endsWith("\r") ? line.slice(0, -1) : line;
     if (raw.trim() === "") continue;
-    const origin: Origin = { source, record: record++, line: index + 1 };
-    const at = { source, record: origin.record, line: index + 1 };
-    const json = tryJson(raw);
-    let r = json.ok ? asNotamLine(json.value) : undefined;
-    let issue: z.core.$ZodIssue | undefined;
-    if (json.ok && r === undefined) {
-      const parsed = NotamLine.safeParse(json.value);
-      if (parsed.success) r = parsed.data;
-      else issue = parsed.error.issues[0];
-    }
-    if (r === undefined) {
-      const reason = !json.ok ? `not JSON (${json.reason})` : `${issue?.path.join(".") || "(root)"}: ${issue?.message}`;
-      const message = `line ${index + 1} is not a NOTAM record: ${reason}`;
-      diagnostics.push({ code: "notam.line.malformed", severity: "skipped", message, ...at, excerpt: excerpt(raw) });
-      continue;
-    }
-    if (rawOnly(r) && present(r.raw)) {
-      const fromText = readNotamText(r.raw, source);
-      const moved = <T extends { line?: number; record?: number }>(x: T): T => ({ ...x, ...at });
-      notams.push(...fromText.notams.map((n) => ({ ...n, origin: { ...origin } })));
-      diagnostics.push(...fromText.diagnostics.map(moved));
-      if (fromText.notams.length + fromText.diagnostics.filter((d) => d.severity === "skipped").length === 0) {
-        const message = `record ${r.id ?? "?"} holds no NOTAM in its raw text "${excerpt(r.raw, 60)}"`;
-        diagnostics.push({ code: "notam.item.missing", severity: "skipped", message, ...at });
-      }
-      continue;
-    }
-    const built = buildNotam(fieldsOf(r), origin);
-    diagnostics.push(...built.diagnostics);
-    if (built.notam) notams.push(built.notam);
+    const was = before?.[record];
+    const read = was?.raw === raw && was.line === index + 1 ? was : readLine(raw, source, record, index + 1);
+    record++;
+    now.push(read);
+    notams.push(...read.notams);
+    diagnostics.push(...read.diagnostics);
   }
+  lastRead.set(source, now);
   return { notams, diagnostics };
+}
+
+/** One non-blank line as read: its text, where it stood, and what it gave. */
+interface LineRead extends NotamReadResult {
+  raw: string;
+  line: number;
+}
+
+/** Per source name, its lines as this process read them last (one generation: a reading replaces the one before). */
+const lastRead = new Map<string, readonly LineRead[]>();
+
+/** As a new process starts: the next reading builds every NOTAM again. */
+export function forgetNotamLines(): void {
+  lastRead.clear();
+}
+
+function readLine(raw: string, source: string, record: number, line: number): LineRead {
+  const notams: Notam[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const origin: Origin = { source, record, line };
+  const at = { source, record, line };
+  const out = { raw, line, notams, diagnostics };
+  const json = tryJson(raw);
+  let r = json.ok ? asNotamLine(json.value) : undefined;
+  let issue: z.core.$ZodIssue | undefined;
+  if (json.ok && r === undefined) {
+    const parsed = NotamLine.safeParse(json.value);
+    if (parsed.success) r = parsed.data;
+    else issue = parsed.error.issues[0];
+  }
+  if (r === undefined) {
+    const reason = !json.ok ? `not JSON (${json.reason})` : `${issue?.path.join(".") || "(root)"}: ${issue?.message}`;
+    const message = `line ${line} is not a NOTAM record: ${reason}`;
+    diagnostics.push({ code: "notam.line.malformed", severity: "skipped", message, ...at, excerpt: excerpt(raw) });
+    return out;
+  }
+  if (rawOnly(r) && present(r.raw)) {
+    const fromText = readNotamText(r.raw, source);
+    const moved = <T extends { line?: number; record?: number }>(x: T): T => ({ ...x, ...at });
+    notams.push(...fromText.notams.map((n) => ({ ...n, origin: { ...origin } })));
+    diagnostics.push(...fromText.diagnostics.map(moved));
+    if (fromText.notams.length + fromText.diagnostics.filter((d) => d.severity === "skipped").length === 0) {
+      const message = `record ${r.id ?? "?"} holds no NOTAM in its raw text "${excerpt(r.raw, 60)}"`;
+      diagnostics.push({ code: "notam.item.missing", severity: "skipped", message, ...at });
+    }
+    return out;
+  }
+  const built = buildNotam(fieldsOf(r), origin);
+  diagnostics.push(...built.diagnostics);
+  if (built.notam) notams.push(built.notam);
+  return out;
 }

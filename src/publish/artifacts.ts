@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import type { Count, Feature } from "../model/contract.js";
 import type { CountryEntry, EuropeEntry } from "../model/manifest.js";
 import type { Tier } from "../model/vocab.js";
-import { keepChunks, memoChunks } from "./chunk-memo.js";
+import { chunkDigest, keepChunks, type LaidChunk, memoChunks } from "./chunk-memo.js";
 import { crc32Combine } from "./crc32-combine.js";
 import { deflatePiece, deflatePieceSync, gzipPieces, joinPieces, type Piece } from "./gzip.js";
 import { OPENAIR_HEADER, openairBlocks, openairOf } from "./openair.js";
@@ -148,34 +148,64 @@ export async function buildArtifacts(
  * Each chunk is one buffer its features' texts are written into (a buffer per feature cost a tenth of the stage).
  */
 export interface Encoded {
-  chunks: Buffer[];
+  /** Each chunk's JSON; none for a chunk of the same feature objects as one this process serialised last. */
+  chunks: Array<Buffer | undefined>;
   lengths: number[];
+  /** Each chunk's SHA-256 (chunk-memo.ts). */
+  digests: string[];
 }
 
-export function encodeFeatures(features: readonly Feature[]): Encoded {
+/**
+ * The features' JSON chunk by chunk, with each chunk's digest. A chunk whose features are the objects of the same chunk
+ * `before` (this process's last serialisation of the country, chunk-memo.ts) is not written again: the resolver gives
+ * the same feature object for an airspace or NOTAM whose inputs are the same (resolve/day.ts, resolve/notam-stage.ts),
+ * and features are never changed once made, so its JSON is what it was.
+ */
+export function encodeFeatures(features: readonly Feature[], before?: readonly LaidChunk[]): Encoded {
   const lengths: number[] = new Array(features.length);
-  const chunks: Buffer[] = new Array(Math.max(1, Math.ceil(features.length / CHUNK)));
-  const texts: string[] = [];
+  const chunks: Array<Buffer | undefined> = new Array(Math.max(1, Math.ceil(features.length / CHUNK)));
+  const digests: string[] = new Array(chunks.length);
   for (let j = 0; j < chunks.length; j++) {
     const end = Math.min(features.length, (j + 1) * CHUNK);
-    texts.length = 0;
-    let bytes = 0;
-    for (let i = j * CHUNK; i < end; i++) {
-      const text = JSON.stringify(features[i]);
-      lengths[i] = text.length;
-      bytes += Buffer.byteLength(text);
-      texts.push(text);
+    const laid = before?.[j];
+    if (laid && sameObjects(laid.features, features, j * CHUNK, end)) {
+      for (const [k, n] of laid.lengths.entries()) lengths[j * CHUNK + k] = n;
+      digests[j] = laid.digest;
+      continue;
     }
-    const commas = j > 0 ? texts.length : Math.max(0, texts.length - 1);
-    const chunk = Buffer.allocUnsafe(bytes + commas);
-    let at = 0;
-    for (let k = 0; k < texts.length; k++) {
-      if (k > 0 || j > 0) chunk[at++] = 0x2c; // ,
-      at += chunk.write(texts[k]!, at);
-    }
+    const chunk = encodeChunk(features, j, lengths);
     chunks[j] = chunk;
+    digests[j] = chunkDigest(chunk);
   }
-  return { chunks, lengths };
+  return { chunks, lengths, digests };
+}
+
+/** Chunk `j`'s JSON: its features comma-joined, after a comma unless it is the first; their lengths into `lengths`. */
+function encodeChunk(features: readonly Feature[], j: number, lengths: number[]): Buffer {
+  const end = Math.min(features.length, (j + 1) * CHUNK);
+  const texts: string[] = [];
+  let bytes = 0;
+  for (let i = j * CHUNK; i < end; i++) {
+    const text = JSON.stringify(features[i]);
+    lengths[i] = text.length;
+    bytes += Buffer.byteLength(text);
+    texts.push(text);
+  }
+  const commas = j > 0 ? texts.length : Math.max(0, texts.length - 1);
+  const chunk = Buffer.allocUnsafe(bytes + commas);
+  let at = 0;
+  for (let k = 0; k < texts.length; k++) {
+    if (k > 0 || j > 0) chunk[at++] = 0x2c; // ,
+    at += chunk.write(texts[k]!, at);
+  }
+  return chunk;
+}
+
+/** `features[from, end)` are the objects of `laid`, in order. */
+function sameObjects(laid: readonly Feature[], features: readonly Feature[], from: number, end: number): boolean {
+  if (laid.length !== end - from) return false;
+  for (let i = from; i < end; i++) if (laid[i - from] !== features[i]) return false;
+  return true;
 }
 
 /** One country's objects: its features deflated once, the collection around them, and its OpenAir. */
@@ -185,12 +215,12 @@ export async function serialise(
   tier: Tier,
   /** The features' JSON, when the caller has it already. */
   encoded: Encoded = encodeFeatures(features),
-  /** The memo of this country's chunks (chunk-memo.ts) and the digests of `encoded`'s chunks. */
-  memo?: { key: string; digests: readonly string[] },
+  /** The memo of this country's chunks (chunk-memo.ts) to take from and keep in. */
+  memo?: { key: string },
 ): Promise<Artifact> {
   // chunk by chunk: its JSON and OpenAir deflated on zlib's thread pool (four in flight) while the main thread
   // writes the next chunk's OpenAir; a chunk this process deflated last time is taken as it was
-  const { chunks, lengths } = encoded;
+  const { chunks, lengths, digests } = encoded;
   const pieces: Piece[] = new Array(chunks.length);
   const oa: Piece[] = new Array(chunks.length);
   const openairCounts: number[] = new Array(features.length);
@@ -211,13 +241,14 @@ export async function serialise(
     inFlight.add(p);
   };
   for (let j = 0; j < chunks.length; j++) {
-    const kept = memo && before?.get(memo.digests[j]!);
+    const kept = memo && before?.get(digests[j]!);
     if (kept) {
       [pieces[j], oa[j]] = [kept.json, kept.openair];
       for (const [k, n] of kept.counts.entries()) openairCounts[j * CHUNK + k] = n;
       continue;
     }
-    start(chunks[j]!, pieces, j);
+    // a chunk left unwritten is one of the memo's (encodeFeatures), written here only if the memo lost it
+    start(chunks[j] ?? encodeChunk(features, j, [...lengths]), pieces, j);
     const per = features.slice(j * CHUNK, (j + 1) * CHUNK).map((f) => openairBlocks(f));
     for (const [k, b] of per.entries()) openairCounts[j * CHUNK + k] = b.length;
     start(Buffer.from(openairOf(per).text), oa, j);
@@ -225,14 +256,17 @@ export async function serialise(
   }
   await Promise.all(inFlight);
   if (failed) throw failed.error;
+  const artifact = artifactFrom(pieces, oa, { lengths, openairCounts }, count, tier);
   if (memo) {
     const counts = (j: number) => openairCounts.slice(j * CHUNK, (j + 1) * CHUNK);
-    keepChunks(
-      memo.key,
-      new Map(memo.digests.map((d, j) => [d, { json: pieces[j]!, openair: oa[j]!, counts: counts(j) }])),
-    );
+    const byDigest = new Map(digests.map((d, j) => [d, { json: pieces[j]!, openair: oa[j]!, counts: counts(j) }]));
+    const laid = digests.map((digest, j): LaidChunk => {
+      const [from, end] = [j * CHUNK, (j + 1) * CHUNK];
+      return { features: features.slice(from, end), digest, lengths: lengths.slice(from, end) };
+    });
+    keepChunks(memo.key, { byDigest, laid, sha256: artifact.entry.sha256 });
   }
-  return artifactFrom(pieces, oa, { lengths, openairCounts }, count, tier);
+  return artifact;
 }
 
 /** Chunk `j`'s text: its features' JSON comma-joined, after a comma unless it is the first. */

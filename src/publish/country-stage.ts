@@ -18,7 +18,8 @@ import {
   serialise,
   storedArtifact,
 } from "./artifacts.js";
-import { chunkDigest, memoChunks } from "./chunk-memo.js";
+import { type Change, diffLaid } from "./changes.js";
+import { laidChunks, memoChunks } from "./chunk-memo.js";
 import type { StageCache } from "./stage-cache.js";
 import { validateFeature } from "./validate.js";
 
@@ -36,6 +37,8 @@ export interface CountryStage {
   byCountry: Map<string, { features: Feature[]; airspaceNotams: number }>;
   /** Every country's objects: built by this run, or taken as an earlier run built them. */
   artifacts: Map<string, Artifact>;
+  /** Per country built from this process's chunk memo: its change from the collection serialised last. */
+  known: Map<string, { sha256: string; change: Change }>;
   /** Stores the entries of the countries built in this run, once their objects are published. */
   remember(artifacts: ReadonlyMap<string, Artifact>): Promise<void>;
 }
@@ -69,6 +72,7 @@ export async function countryStage(
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const byCountry = new Map<string, { features: Feature[]; airspaceNotams: number }>();
   const artifacts = new Map<string, Artifact>();
+  const known = new Map<string, { sha256: string; change: Change }>();
   const built: Done[] = [];
   for (const cc of codes) {
     const d = done.get(cc)!;
@@ -76,11 +80,13 @@ export async function countryStage(
     if (d.valid.length === 0 && !requested.has(cc)) continue;
     byCountry.set(cc, { features: d.valid, airspaceNotams: d.airspaceNotams });
     artifacts.set(cc, d.artifact);
+    if (d.known) known.set(cc, d.known);
     if (d.key && !d.reused) built.push(d);
   }
   return {
     byCountry,
     artifacts,
+    known,
     async remember(published) {
       for (const b of built) {
         const a = published.get(b.cc);
@@ -103,6 +109,8 @@ interface Done {
   violations: Diagnostic[];
   artifact: Artifact;
   reused: boolean;
+  /** Its change from the collection this process serialised last for it (of that collection's SHA-256). */
+  known?: { sha256: string; change: Change };
 }
 
 /** One country: its objects as an earlier run stored them, or validated and serialised now. */
@@ -115,14 +123,15 @@ async function country(
   const all = features.sort((x, y) => cmp(x.properties._id, y.properties._id));
   const airspaceNotams = opts.airspaceNotams(cc);
   const folder = `country/${opts.date}/${opts.tier}-${cc}`;
-  const encoded = encodeFeatures(all);
-  const digests = encoded.chunks.map(chunkDigest);
+  const before = laidChunks(folder);
+  const encoded = encodeFeatures(all, before?.laid);
+  const { digests } = encoded;
   const key = reuse?.cache.key(opts.tier, cc, String(airspaceNotams), ...digests);
   const hit = key ? await reuse?.cache.get<CountryCacheEntry>(folder, key) : undefined;
   const stored = hit && reuse ? await storedArtifact(reuse.store, hit.entry, opts.tier) : undefined;
   // a chunk this process serialised last time passed the contract then (chunk-memo.ts)
-  const before = memoChunks(folder);
-  const checked = (i: number) => before?.has(digests[Math.floor(i / CHUNK)]!) === true;
+  const memod = memoChunks(folder);
+  const checked = (i: number) => memod?.has(digests[Math.floor(i / CHUNK)]!) === true;
   const { dropped, violations } = stored && hit ? hit : validate(all, checked);
   const out = new Set(dropped);
   const valid = all.filter((_, i) => !out.has(i));
@@ -135,9 +144,13 @@ async function country(
   // a feature left out (rare): the chunks of those kept
   const validEncoded = out.size === 0 ? encoded : encodeFeatures(valid);
   // only chunks whose every feature passed are kept for the next derivation
-  const memo = out.size === 0 ? { key: folder, digests } : undefined;
+  const memo = out.size === 0 ? { key: folder } : undefined;
+  // the change from the collection of the last serialisation (publish takes it if that is the version before)
+  const same = (j: number) => encoded.chunks[j] === undefined;
+  const known =
+    memo && before ? { sha256: before.sha256, change: diffLaid(before.laid, valid, CHUNK, same) } : undefined;
   const artifact = await serialise(valid, count, opts.tier, validEncoded, memo);
-  return { ...base, artifact, reused: false };
+  return { ...base, artifact, reused: false, ...(known ? { known } : {}) };
 }
 
 /**

@@ -2,7 +2,7 @@
 // that name none. Its summary goes into the run report (with the unlinked designators, so the alias table
 // can grow).
 import type { Feature } from "../model/contract.js";
-import type { DiagnosticSink } from "../model/diagnostic.js";
+import { type Diagnostic, DiagnosticSink } from "../model/diagnostic.js";
 import { notamExplanation } from "../model/explain.js";
 import type { Notam } from "../model/notam.js";
 import type { UtcDay } from "../model/time.js";
@@ -96,13 +96,56 @@ interface FeatureOptions {
   track?: Map<string, Track<Feature>>;
 }
 
+/** A NOTAM's feature as this process drew it last, and what drawing it said. */
+interface Drawn {
+  variant: Variant;
+  window: NowWindow;
+  feature: Feature | undefined;
+  track: Track<Feature> | undefined;
+  geometry: keyof NotamSummary["geometry"];
+  diagnostics: readonly Diagnostic[];
+}
+
+/**
+ * Per day's NOTAM (the same NOTAM read again for the day is the same object, notams.ts): its feature as drawn last.
+ * It holds while `now` stays in the window it was drawn in; `watch` draws the 40 000 of a feed again for one change.
+ */
+const drawn = new WeakMap<DayNotam, Drawn>();
+
+/** {@link drawFeature}, or the same feature as drawn last when it still holds; its counts and diagnostics again. */
+function unlinkedFeature(
+  dn: DayNotam,
+  opts: FeatureOptions,
+  geometry: NotamSummary["geometry"],
+  sink: DiagnosticSink,
+): Feature | undefined {
+  const was = drawn.get(dn);
+  const d = was?.variant === opts.variant && was.window.holds(opts.now) ? was : draw(dn, opts);
+  if (d !== was) drawn.set(dn, d);
+  geometry[d.geometry]++;
+  sink.addAll(d.diagnostics);
+  opts.window?.merge(d.window);
+  if (d.feature && d.track && opts.track) opts.track.set(d.feature.properties._id, d.track);
+  return d.feature;
+}
+
+function draw(dn: DayNotam, opts: FeatureOptions): Drawn {
+  const sink = new DiagnosticSink();
+  const geometry = { itemE: 0, qLine: 0, none: 0 };
+  const window = new NowWindow(opts.now);
+  const feature = drawFeature(dn, { now: opts.now, variant: opts.variant, window }, geometry, sink);
+  const track = feature ? notamTrack(feature, dn, window) : undefined;
+  const source = geometry.itemE ? "itemE" : geometry.qLine ? "qLine" : "none";
+  return { variant: opts.variant, window, feature, track, geometry: source, diagnostics: sink.items };
+}
+
 /**
  * The feature of a NOTAM that names no airspace, drawn from Item E or else its Q-line circle (counted in
  * `geometry`); `undefined` when it has no area or no country, which a diagnostic says.
  */
-function unlinkedFeature(
+function drawFeature(
   dn: DayNotam,
-  opts: FeatureOptions,
+  opts: { now: number; variant: Variant; window: NowWindow },
   geometry: NotamSummary["geometry"],
   sink: DiagnosticSink,
 ): Feature | undefined {
@@ -122,10 +165,7 @@ function unlinkedFeature(
     geometry.qLine++;
     sink.add({ ...at, code: "notam.geometry.coarse", severity: "warning", message: "drawn as the Q-line circle" });
   } else geometry.itemE++;
-  const window = new NowWindow(opts.now);
-  const f = notamFeature(dn, g.value, { now: opts.now, window }, opts.variant);
-  opts.window?.merge(window);
-  if (f && opts.track) opts.track.set(f.properties._id, notamTrack(f, dn, window));
+  const f = notamFeature(dn, g.value, { now: opts.now, window: opts.window }, opts.variant);
   if (!f) {
     sink.add({
       ...at,

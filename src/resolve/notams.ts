@@ -3,7 +3,7 @@
 
 import { countryOfIcao } from "../geo/icao-prefixes.js";
 import type { VerticalLimit } from "../model/contract.js";
-import type { DiagnosticSink } from "../model/diagnostic.js";
+import { type Diagnostic, DiagnosticSink } from "../model/diagnostic.js";
 import { type Notam, notamKey } from "../model/notam.js";
 import { clipToDay, type Span, type UtcDay } from "../model/time.js";
 import type { NotamKind } from "../model/vocab.js";
@@ -84,7 +84,7 @@ export function notamsForDay(
   };
   const seen = new Map<string, Notam>();
   for (const n of all) {
-    const read = isFirstReading(n, seen, sink) ? (superseded.get(n.id) ?? dayNotamOf(n, ctx)) : "duplicate";
+    const read = isFirstReading(n, seen, sink) ? (superseded.get(n.id) ?? rememberedDayNotam(n, ctx)) : "duplicate";
     if (typeof read === "string") dropped[read] = (dropped[read] ?? 0) + 1;
     else if (read) out.push(read);
   }
@@ -121,6 +121,47 @@ function isFirstReading(n: Notam, seen: Map<string, Notam>, sink: DiagnosticSink
   }
   return false;
 }
+
+/** A NOTAM as this process read it last for the day: with the same linker and aerodrome, it reads the same. */
+interface Remembered {
+  dayStart: number;
+  linker: AirspaceLinker;
+  aerodrome: LatLon | undefined;
+  read: DayNotam | DropReason | undefined;
+  diagnostics: readonly Diagnostic[];
+  unmatched: readonly string[];
+}
+
+/**
+ * Per NOTAM object (the same line of a feed read again is the same object, notam/jsonl.ts): its last reading. `watch`
+ * reads 40 000 NOTAMs again when one changes; the others are taken as they were (their diagnostics and unlinked
+ * designators given again).
+ */
+const remembered = new WeakMap<Notam, Remembered>();
+
+function rememberedDayNotam(n: Notam, ctx: DayContext): DayNotam | DropReason | undefined {
+  const aerodrome = n.itemA.length === 1 ? ctx.aerodromes.get(n.itemA[0]!) : undefined;
+  const was = remembered.get(n);
+  const same = was?.dayStart === ctx.day.start && was.linker === ctx.linker && sameSpot(was.aerodrome, aerodrome);
+  const r = same ? was : readAfresh(n, ctx, aerodrome);
+  if (!same) remembered.set(n, r);
+  ctx.sink.addAll(r.diagnostics);
+  for (const d of r.unmatched) ctx.unlinked.set(d, [...(ctx.unlinked.get(d) ?? []), n.id]);
+  return r.read;
+}
+
+function readAfresh(n: Notam, ctx: DayContext, aerodrome: LatLon | undefined): Remembered {
+  const sink = new DiagnosticSink();
+  const unlinked = new Map<string, string[]>();
+  const read = dayNotamOf(n, { ...ctx, sink, unlinked });
+  const { day, linker } = ctx;
+  // each designator as often as the reading named it (in the day's list, the NOTAM's id as often)
+  const unmatched = [...unlinked].flatMap(([d, ids]) => ids.map(() => d));
+  return { dayStart: day.start, linker, aerodrome, read, diagnostics: sink.items, unmatched };
+}
+
+const sameSpot = (a: LatLon | undefined, b: LatLon | undefined) =>
+  a === b || (a !== undefined && b !== undefined && a.lat === b.lat && a.lon === b.lon);
 
 /**
  * A NOTAM on the day, or why it is left out; `undefined` when its validity cannot be read (a diagnostic says so).

@@ -38,7 +38,8 @@ describe("countryStage", () => {
       i === CHUNK + 7 ? { ...f, properties: { ...f.properties, name: "RENAMED" } } : f,
     );
     forgetChunks();
-    await countryStage(first, opts, new DiagnosticSink());
+    const firstStage = await countryStage(first, opts, new DiagnosticSink());
+    expect(firstStage.known.size).toBe(0);
     const memoFolder = "country/2026-09-14/dynamic-DE";
     const before = new Map(memoChunks(memoFolder)!);
     expect(before.size).toBe(4);
@@ -48,6 +49,11 @@ describe("countryStage", () => {
     const kept = [...after].filter(([d, c]) => before.get(d)?.json === c.json && before.get(d)?.openair === c.openair);
     expect(kept).toHaveLength(3);
     expect([...after.keys()].filter((d) => !before.has(d))).toHaveLength(1);
+    // its change from the collection made first, known without inflating either: the renamed feature alone
+    const known = again.known.get("DE")!;
+    expect(known.sha256).toBe(firstStage.artifacts.get("DE")!.entry.sha256);
+    expect(known.change.changed.map((f) => f.properties.name)).toEqual(["RENAMED"]);
+    expect([known.change.added, known.change.removed]).toEqual([[], []]);
     forgetChunks();
     const fresh = await countryStage(second, opts, new DiagnosticSink());
     const [x, y] = [again.artifacts.get("DE")!, fresh.artifacts.get("DE")!];
