@@ -125,6 +125,13 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** A process's resident memory now and at its peak, MiB (Linux: /proc/<pid>/status). */
+export function memoryMiB(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN);
+  return { rss: Math.round(kib("VmRSS") / 1024), peak: Math.round(kib("VmHWM") / 1024) };
+}
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.ceil(q * xs.length) - 1]!;
 
@@ -153,6 +160,8 @@ export interface WatchLine {
   msg: string;
   version?: string;
   because?: string;
+  /** A publication's sources that changed (comma-separated names). */
+  sourcesChanged?: string;
 }
 
 /**

@@ -119,46 +119,53 @@ export function readNotamJsonLines(text: string, source: string): NotamReadResul
   const notams: Notam[] = [];
   const diagnostics: Diagnostic[] = [];
   const before = lastRead.get(source);
+  const body = text.replace(/^\uFEFF/, "");
   const now: LineRead[] = [];
   let record = 0;
+  let start = 0;
   // split at "\n" and the "\r" cut after: a split by /\r?\n/ took a sixth of the time JSON.parse takes
-  for (const [index, line] of text
-    .replace(/^\uFEFF/, "")
-    .split("\n")
-    .entries()) {
+  for (const [index, line] of body.split("\n").entries()) {
+    const at = start;
+    start += line.length + 1;
     const raw = line.endsWith("\r") ? line.slice(0, -1) : line;
     if (raw.trim() === "") continue;
-    const was = before?.[record];
-    const read = was?.raw === raw && was.line === index + 1 ? was : readLine(raw, source, record, index + 1);
+    const was = before?.lines[record];
+    const same = was?.line === index + 1 && was.length === raw.length && before!.text.startsWith(raw, was.at);
+    const read = same ? was.read : readLine(raw, source, record, index + 1);
     record++;
-    now.push(read);
+    now.push({ line: index + 1, at, length: raw.length, read });
     notams.push(...read.notams);
     diagnostics.push(...read.diagnostics);
   }
-  lastRead.set(source, now);
+  lastRead.set(source, { text: body, lines: now });
   return { notams, diagnostics };
 }
 
-/** One non-blank line as read: its text, where it stood, and what it gave. */
-interface LineRead extends NotamReadResult {
-  raw: string;
+/**
+ * One non-blank line as read: where it stood (its line number, its offset and length in the text), what it gave.
+ * Not its text: a line's text is a slice of the whole, and would keep that text alive as long as the line is unchanged.
+ */
+interface LineRead {
   line: number;
+  at: number;
+  length: number;
+  read: NotamReadResult;
 }
 
-/** Per source name, its lines as this process read them last (one generation: a reading replaces the one before). */
-const lastRead = new Map<string, readonly LineRead[]>();
+/** Per source name, its last text and lines as this process read them (one generation: a reading replaces the one before). */
+const lastRead = new Map<string, { text: string; lines: readonly LineRead[] }>();
 
 /** As a new process starts: the next reading builds every NOTAM again. */
 export function forgetNotamLines(): void {
   lastRead.clear();
 }
 
-function readLine(raw: string, source: string, record: number, line: number): LineRead {
+function readLine(raw: string, source: string, record: number, line: number): NotamReadResult {
   const notams: Notam[] = [];
   const diagnostics: Diagnostic[] = [];
   const origin: Origin = { source, record, line };
   const at = { source, record, line };
-  const out = { raw, line, notams, diagnostics };
+  const out = { notams, diagnostics };
   const json = tryJson(raw);
   let r = json.ok ? asNotamLine(json.value) : undefined;
   let issue: z.core.$ZodIssue | undefined;
