@@ -38,8 +38,8 @@ export function memoChunks(key: string): ReadonlyMap<string, MemoChunk> | undefi
   return last.get(key)?.byDigest;
 }
 
-/** The chunks of `key`'s last serialisation by place, and the SHA-256 of the collection they made. */
-export function laidChunks(key: string): { laid: readonly LaidChunk[]; sha256: string } | undefined {
+/** `key`'s last serialisation: its chunks by digest and by place, and the SHA-256 of the collection they made. */
+export function laidChunks(key: string): Generation | undefined {
   return last.get(key);
 }
 

@@ -19,7 +19,7 @@ import {
   storedArtifact,
 } from "./artifacts.js";
 import { type Change, diffLaid } from "./changes.js";
-import { laidChunks, memoChunks } from "./chunk-memo.js";
+import { laidChunks } from "./chunk-memo.js";
 import type { StageCache } from "./stage-cache.js";
 import { validateFeature } from "./validate.js";
 
@@ -130,8 +130,7 @@ async function country(
   const hit = key ? await reuse?.cache.get<CountryCacheEntry>(folder, key) : undefined;
   const stored = hit && reuse ? await storedArtifact(reuse.store, hit.entry, opts.tier) : undefined;
   // a chunk this process serialised last time passed the contract then (chunk-memo.ts)
-  const memod = memoChunks(folder);
-  const checked = (i: number) => memod?.has(digests[Math.floor(i / CHUNK)]!) === true;
+  const checked = (i: number) => before?.byDigest.has(digests[Math.floor(i / CHUNK)]!) === true;
   const { dropped, violations } = stored && hit ? hit : validate(all, checked);
   const out = new Set(dropped);
   const valid = all.filter((_, i) => !out.has(i));
