@@ -10,8 +10,8 @@ import {
   composeChanges,
   diffLaid,
   diffTexts,
-  featureTexts,
 } from "../../src/publish/changes.js";
+import { featureTexts } from "../../src/model/collection-text.js";
 import { publishVersion } from "../../src/publish/publish.js";
 import { readCollection } from "../../src/publish/read-back.js";
 import { DayRecord } from "../../src/publish/record.js";
