@@ -5,8 +5,8 @@
 //                                added then removed is nothing, changed then removed is removed.
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
-import type { Feature, FeatureCollection } from "../model/contract.js";
 import { featureTexts, idOfText } from "../model/collection-text.js";
+import type { Feature, FeatureCollection } from "../model/contract.js";
 import { type ChangeSet, MANIFEST_SCHEMA } from "../model/manifest.js";
 
 export interface Change {

@@ -52,3 +52,10 @@ export function keepChunks(key: string, generation: Generation): void {
 export function forgetChunks(): void {
   last.clear();
 }
+
+/** The collection's features digest from its chunks' digests (src/client/digest.ts says how a client computes it). */
+export function featuresDigestOf(digests: readonly string[]): string {
+  const hash = createHash("sha256");
+  for (const d of digests) hash.update(Buffer.from(d, "base64"));
+  return hash.digest("hex");
+}

@@ -3,15 +3,9 @@
 // through publishVersion and the record on a real store.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Feature, FeatureCollection } from "../../src/model/contract.js";
-import {
-  applyChange,
-  type Change,
-  composeChanges,
-  diffLaid,
-  diffTexts,
-} from "../../src/publish/changes.js";
 import { featureTexts } from "../../src/model/collection-text.js";
+import type { Feature, FeatureCollection } from "../../src/model/contract.js";
+import { applyChange, type Change, composeChanges, diffLaid, diffTexts } from "../../src/publish/changes.js";
 import { publishVersion } from "../../src/publish/publish.js";
 import { readCollection } from "../../src/publish/read-back.js";
 import { DayRecord } from "../../src/publish/record.js";
