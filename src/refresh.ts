@@ -247,7 +247,7 @@ async function renewCountry(
     if (renewed) return renewed;
   }
   if (chunks.renewed.size === 0) return { artifact: c.artifact, next: after };
-  const json = { pieces, renewed: chunks.renewed, lengths: chunks.lengths };
+  const json = { pieces, renewed: chunks.renewed, lengths: chunks.lengths, digests: [...layout.digests] };
   const openair = { pieces: oaPieces, renewed: chunks.oaRenewed, counts: chunks.counts };
   const patched = await patchArtifact(json, openair, c.entry.count, t.tier);
   // what decided each answer is the derivation's: the day's clock moves answers, not their grounds

@@ -28,6 +28,11 @@ export const CountryEntry = z.strictObject({
   fragmentBytes: z.number().int().min(0),
   /** CRC-32 of the uncompressed fragment, for joining fragments into one gzip member. */
   fragmentCrc32: z.number().int().min(0),
+  /**
+   * The digest the collection's features must have (issue 51, src/client/digest.ts): SHA-256 over the SHA-256s of its
+   * features in groups of 128, so a client checks what it holds after a change set. Absent in manifests before it.
+   */
+  featuresSha256: Sha256.optional(),
   count: Count,
   /**
    * How its airspaces' answers were decided (issue 50 §5): by evidence (AIP hours, a NOTAM, the AUP, validity, a

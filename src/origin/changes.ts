@@ -58,7 +58,7 @@ export async function composeFor(
     m = await view.record.manifest(m.previous);
   }
   if (!m) return gone(`Version ${since} is no longer kept.`);
-  const countries: Record<string, Change & { meta: { count: unknown; tier: string } }> = {};
+  const countries: Record<string, Change & { meta: { count: unknown; tier: string }; featuresSha256?: string }> = {};
   for (const cc of codes) {
     const steps: Change[] = [];
     let before: VersionManifest = m;
@@ -75,7 +75,9 @@ export async function composeFor(
       before = v;
     }
     const entry = live.countries[cc]!;
-    countries[cc] = { meta: { count: entry.count, tier: live.tier }, ...composeChanges(steps) };
+    // the digest the client's collection must have once the change is applied (issue 51)
+    const digest = entry.featuresSha256 ? { featuresSha256: entry.featuresSha256 } : {};
+    countries[cc] = { meta: { count: entry.count, tier: live.tier }, ...digest, ...composeChanges(steps) };
   }
   const body = Buffer.from(
     `${JSON.stringify({ schema: 1, day: live.date, from: since, to: live.version, countries })}\n`,

@@ -192,6 +192,9 @@ function sendAnswer(
   }
   res.setHeader("ETag", etag);
   res.setHeader("X-Data-Version", manifest.version);
+  // one country's collection: the digest its features must have, for a client to check what it holds (issue 51)
+  const digest = form === "geojson" && codes.length === 1 ? manifest.countries[codes[0]!]?.featuresSha256 : undefined;
+  if (digest) res.setHeader("X-Features-SHA256", digest);
   res.setHeader("Last-Modified", factsOf(manifest).lastModified);
   res.setHeader("Cache-Control", cache);
   res.setHeader("Vary", "Accept-Encoding");

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import type { Count, Feature } from "../model/contract.js";
 import type { CountryEntry, EuropeEntry } from "../model/manifest.js";
 import type { Tier } from "../model/vocab.js";
-import { chunkDigest, keepChunks, type LaidChunk, memoChunks } from "./chunk-memo.js";
+import { chunkDigest, featuresDigestOf, keepChunks, type LaidChunk, memoChunks } from "./chunk-memo.js";
 import { crc32Combine } from "./crc32-combine.js";
 import { deflatePiece, deflatePieceSync, gzipPieces, joinPieces, type Piece } from "./gzip.js";
 import { OPENAIR_HEADER, openairBlocks, openairOf } from "./openair.js";
@@ -53,6 +53,8 @@ export interface Layout {
   openairChunks: Chunk[];
   /** OpenAir blocks per feature, in `_id` order. */
   openairCounts: number[];
+  /** Each chunk's SHA-256 (base64) of its JSON: the collection's features digest is made of them. */
+  digests: string[];
 }
 
 /** Every country's artifact, and EUROPE's entry: EUROPE is joined from the countries' fragments, never stored. */
@@ -256,7 +258,7 @@ export async function serialise(
   }
   await Promise.all(inFlight);
   if (failed) throw failed.error;
-  const artifact = artifactFrom(pieces, oa, { lengths, openairCounts }, count, tier);
+  const artifact = artifactFrom(pieces, oa, { lengths, openairCounts, digests }, count, tier);
   if (memo) {
     const counts = (j: number) => openairCounts.slice(j * CHUNK, (j + 1) * CHUNK);
     const byDigest = new Map(digests.map((d, j) => [d, { json: pieces[j]!, openair: oa[j]!, counts: counts(j) }]));
@@ -304,7 +306,7 @@ export function chunkPieces(fragment: Buffer, chunks: readonly Chunk[]): Piece[]
  * chunks' deflated bytes are kept, byte for byte what serialising every feature again gives.
  */
 export async function patchArtifact(
-  json: { pieces: readonly Piece[]; renewed: ReadonlyMap<number, string>; lengths: number[] },
+  json: { pieces: readonly Piece[]; renewed: ReadonlyMap<number, string>; lengths: number[]; digests: string[] },
   openair: { pieces: readonly Piece[]; renewed: ReadonlyMap<number, string>; counts: number[] },
   count: Count,
   tier: Tier,
@@ -317,19 +319,24 @@ export async function patchArtifact(
       }),
     );
   const [all, oa] = await Promise.all([renew(json), renew(openair)]);
-  return artifactFrom(all, oa, { lengths: json.lengths, openairCounts: openair.counts }, count, tier);
+  const digests = json.digests.map((d, j) => {
+    const text = json.renewed.get(j);
+    return text === undefined ? d : chunkDigest(Buffer.from(text));
+  });
+  return artifactFrom(all, oa, { lengths: json.lengths, openairCounts: openair.counts, digests }, count, tier);
 }
 
 /** A country's artifact from its chunks' pieces, GeoJSON and OpenAir, with what a later run needs to patch it. */
 function artifactFrom(
   json: Piece[],
   oa: Piece[],
-  per: Pick<Layout, "lengths" | "openairCounts">,
+  per: Pick<Layout, "lengths" | "openairCounts" | "digests">,
   count: Count,
   tier: Tier,
 ): Artifact {
   const blocks = per.openairCounts.reduce((n, c) => n + c, 0);
-  const a = artifactOf(joinPieces(json), { piece: joinPieces(oa), blocks }, count, tier);
+  const digest = featuresDigestOf(per.digests);
+  const a = artifactOf(joinPieces(json), { piece: joinPieces(oa), blocks }, count, tier, { features: digest });
   const chunks = (ps: Piece[]) => ps.map((p): Chunk => [p.deflated.length, p.crc32, p.length]);
   return { ...a, layout: { chunks: chunks(json), openairChunks: chunks(oa), ...per } };
 }
@@ -339,14 +346,14 @@ function artifactOf(
   oa: { piece: Piece; blocks: number },
   count: Count,
   tier: Tier,
-  /** The objects' SHA-256s, when known already (their fragments are hashed all the same). */
-  known?: { sha256: string; openair: string },
+  /** The features digest; the objects' SHA-256s, when known already (their fragments are hashed all the same). */
+  known: { features?: string; sha256?: string; openair?: string },
 ): Artifact {
   const member = memberPieces([piece], count, tier);
-  const [sha, fragSha] = [known?.sha256 ?? sha256(...member.pieces), sha256(piece.deflated)];
+  const [sha, fragSha] = [known.sha256 ?? sha256(...member.pieces), sha256(piece.deflated)];
   const base = tierPrefix(tier);
   const oaPieces = openairPieces([oa.piece]);
-  const [oaSha, oaFragSha] = [known?.openair ?? sha256(...oaPieces), sha256(oa.piece.deflated)];
+  const [oaSha, oaFragSha] = [known.openair ?? sha256(...oaPieces), sha256(oa.piece.deflated)];
   const entry: CountryEntry = {
     key: `${base}/objects/${sha}.geojson.gz`,
     fragment: `${base}/objects/${fragSha}.deflate`,
@@ -356,6 +363,7 @@ function artifactOf(
     fragmentSha256: fragSha,
     fragmentBytes: piece.length,
     fragmentCrc32: piece.crc32,
+    ...(known.features ? { featuresSha256: known.features } : {}),
     count,
     openair: {
       key: `${base}/objects/${oaSha}.openair.gz`,
@@ -394,7 +402,8 @@ export async function storedArtifact(
   if (!fragment || !oaFragment) return undefined;
   const piece = { deflated: fragment, crc32: entry.fragmentCrc32, length: entry.fragmentBytes };
   const oaPiece = { deflated: oaFragment, crc32: oa.fragmentCrc32, length: oa.fragmentBytes };
-  const known = { sha256: entry.sha256, openair: oa.sha256 };
+  const features = entry.featuresSha256 ? { features: entry.featuresSha256 } : {};
+  const known = { sha256: entry.sha256, openair: oa.sha256, ...features };
   const a = artifactOf(piece, { piece: oaPiece, blocks: oa.blocks }, entry.count, tier, known);
   const same = a.entry.fragmentSha256 === entry.fragmentSha256 && a.entry.openair?.fragmentSha256 === oa.fragmentSha256;
   // how its answers were decided is the derivation's, not the bytes': kept as the entry states it

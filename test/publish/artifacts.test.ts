@@ -4,6 +4,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { featuresDigest } from "../../src/client/digest.js";
 import {
   type Artifacts,
   buildArtifacts,
@@ -132,7 +133,7 @@ describe("chunked fragments", () => {
     const { counts } = openairText(changed);
     const lengths = changed.map((f) => JSON.stringify(f).length);
     const patched = await patchArtifact(
-      { pieces, renewed: new Map([[1, text]]), lengths },
+      { pieces, renewed: new Map([[1, text]]), lengths, digests: [...layout.digests] },
       { pieces: oaPieces, renewed: new Map([[1, oaText]]), counts },
       count,
       "dynamic",
@@ -143,6 +144,9 @@ describe("chunked fragments", () => {
     expect(patched.openair.gz().equals(again.openair.gz())).toBe(true);
     expect(patched.openair.fragment.equals(again.openair.fragment)).toBe(true);
     expect(patched.entry).toEqual(again.entry);
+    // the features digest follows the renewed chunk (src/client/digest.ts computes the same from the features)
+    expect(patched.entry.featuresSha256).toBe(await featuresDigest(changed.map((f) => JSON.stringify(f))));
+    expect(patched.entry.featuresSha256).not.toBe(first.entry.featuresSha256);
     expect(patched.layout).toEqual(again.layout);
     // the other chunks' bytes are those of the first serialisation
     const [c0] = layout.chunks;

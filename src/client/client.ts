@@ -1,0 +1,255 @@
+// A client of the `/v1` protocol (docs/client.md): it keeps the collections of some countries current with the
+// fewest bytes. The first sync downloads each country in full; later ones ask `/v1/data/changes?since=<held version>`
+// and apply the change (304: nothing new; 410: the version is gone or of another day, so in full again). Every
+// collection held is checked against the digest the service states for it (X-Features-SHA256, or the change's
+// `featuresSha256`): a change that does not give it is refused and the country downloaded in full. A body cut in
+// transit or corrupt is an error naming its URL, and what is held stays as it was. No dependency beyond what Node ≥ 20
+// and current browsers have (fetch, WebCrypto).
+import { featureTexts } from "../model/collection-text.js";
+import { applyChange, type CountryChange } from "./collection.js";
+import { featuresDigest } from "./digest.js";
+import { type ClientStorage, type HeldCountry, memoryStorage } from "./storage.js";
+
+export interface ClientOptions {
+  /** The service's base URL, e.g. `https://airspaces.example/` (the `/v1/...` paths are resolved against it). */
+  endpoint: string;
+  /** A bearer token the service accepts. */
+  token: string;
+  /** ISO 3166-1 alpha-2 codes. */
+  countries: readonly string[];
+  /** Today's chain (the default), or tomorrow's (published from 15:00 UTC). */
+  day?: "today" | "tomorrow";
+  /** Where the collections are held between syncs and restarts (default: in memory). */
+  storage?: ClientStorage;
+  /** The fetch to use (default: the global one). */
+  fetch?: typeof fetch;
+}
+
+/** What one sync did, per country: features added, changed and removed; `full` when it downloaded one in full. */
+export interface SyncResult {
+  /** The version held after the sync (the live one), per the service's `X-Data-Version`. */
+  version: string;
+  changed: Record<string, { added: number; changed: number; removed: number }>;
+  full: boolean;
+  /** Bytes of the answers read (as decoded), for the record of what a sync cost. */
+  bytes: number;
+}
+
+/** Why a sync failed: the URL, and what went wrong; what was held stays as it was. */
+export class ClientError extends Error {
+  constructor(
+    message: string,
+    readonly url: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = "ClientError";
+  }
+}
+
+interface Feature {
+  type: "Feature";
+  properties: { _id: string; [k: string]: unknown };
+  geometry: unknown;
+}
+
+export interface Client {
+  /** Brings every country to the live version. */
+  sync(): Promise<SyncResult>;
+  /** The held collection of one country (parsed), undefined before its first sync. */
+  collection(country: string): Promise<{ type: "FeatureCollection"; features: Feature[]; meta: unknown } | undefined>;
+  /** Every held feature of every country, in country then `_id` order. */
+  features(): Promise<Feature[]>;
+  /** The version each country is held at. */
+  versions(): Promise<Record<string, string>>;
+}
+
+export function createClient(options: ClientOptions): Client {
+  const storage = options.storage ?? memoryStorage();
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const countries = [...new Set(options.countries.map((c) => c.toUpperCase()))].sort();
+  if (countries.length === 0 || countries.some((c) => !/^[A-Z]{2}$/.test(c))) {
+    throw new TypeError(`countries: two-letter codes expected, got ${JSON.stringify(options.countries)}`);
+  }
+  const day = options.day ?? "today";
+  const base = options.endpoint.endsWith("/") ? options.endpoint : `${options.endpoint}/`;
+  const url = (path: string, params: Record<string, string>) => {
+    const u = new URL(path, base);
+    for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
+    if (day === "tomorrow") u.searchParams.set("day", "tomorrow");
+    return u.toString();
+  };
+
+  /** GET with the token; the body read whole (a cut body throws, naming the URL). */
+  async function get(at: string): Promise<{ status: number; headers: Headers; text: string }> {
+    let res: Response;
+    try {
+      res = await doFetch(at, { headers: { authorization: `Bearer ${options.token}`, "accept-encoding": "gzip" } });
+    } catch (e) {
+      throw new ClientError(`${at}: the request failed (${(e as Error).message})`, at);
+    }
+    let text: string;
+    try {
+      text = res.status === 304 ? "" : await res.text();
+    } catch (e) {
+      throw new ClientError(`${at}: the body was cut or corrupt (${(e as Error).message})`, at, res.status);
+    }
+    if (res.status === 401 || res.status === 403) {
+      throw new ClientError(`${at}: the service refused the token (${res.status}): ${detailOf(text)}`, at, res.status);
+    }
+    return { status: res.status, headers: res.headers, text };
+  }
+
+  /** One country in full: its text checked against the digest the service states. */
+  async function full(cc: string): Promise<{ held: HeldCountry; bytes: number }> {
+    const at = url("v1/data/airspaces", { countries: cc });
+    const r = await get(at);
+    if (r.status !== 200) throw new ClientError(`${at}: ${r.status} ${detailOf(r.text)}`, at, r.status);
+    const version = r.headers.get("x-data-version");
+    const digest = r.headers.get("x-features-sha256");
+    if (!version || !digest) throw new ClientError(`${at}: no X-Data-Version or X-Features-SHA256 header`, at);
+    let texts: string[];
+    try {
+      texts = featureTexts(r.text);
+      JSON.parse(r.text);
+    } catch (e) {
+      throw new ClientError(`${at}: the body is not a whole collection (${(e as Error).message})`, at);
+    }
+    const got = await featuresDigest(texts);
+    if (got !== digest) throw new ClientError(`${at}: the body's features digest ${got} is not ${digest}`, at);
+    return { held: { version, digest, text: r.text }, bytes: r.text.length };
+  }
+
+  async function sync(): Promise<SyncResult> {
+    const held = new Map<string, HeldCountry>();
+    for (const cc of countries) {
+      const h = await storage.load(cc);
+      // what storage holds is whole only if its digest is right (a write cut by a crash is downloaded again)
+      if (h && (await digestOf(h.text)) === h.digest) held.set(cc, h);
+    }
+    const next = new Map<string, HeldCountry>();
+    const changed: SyncResult["changed"] = {};
+    let bytes = 0;
+    let wasFull = false;
+    // the held countries, by the version they are at: one request for the changes of each group
+    const groups = new Map<string, string[]>();
+    for (const [cc, h] of held) groups.set(h.version, [...(groups.get(h.version) ?? []), cc]);
+    const refetch = new Set(countries.filter((cc) => !held.has(cc)));
+    for (const [since, ccs] of groups) {
+      const at = url("v1/data/changes", { countries: ccs.join(","), since });
+      const r = await get(at);
+      bytes += r.text.length;
+      if (r.status === 304) continue;
+      if (r.status === 410) {
+        for (const cc of ccs) refetch.add(cc);
+        continue;
+      }
+      if (r.status !== 200) throw new ClientError(`${at}: ${r.status} ${detailOf(r.text)}`, at, r.status);
+      const answer = parseChanges(r.text, at);
+      for (const cc of ccs) {
+        const change = answer.countries[cc];
+        const h = held.get(cc)!;
+        if (!change) {
+          refetch.add(cc);
+          continue;
+        }
+        const text = applied(h.text, change);
+        const digest = text === undefined ? undefined : await digestOf(text);
+        // a change that does not give the stated collection is refused: the country in full
+        if (text === undefined || !change.featuresSha256 || digest !== change.featuresSha256) {
+          refetch.add(cc);
+          continue;
+        }
+        next.set(cc, { version: answer.to, digest, text });
+        changed[cc] = { added: change.added.length, changed: change.changed.length, removed: change.removed.length };
+      }
+    }
+    for (const cc of [...refetch].sort()) {
+      const f = await full(cc);
+      bytes += f.bytes;
+      wasFull = true;
+      next.set(cc, f.held);
+      const n = safeTexts(f.held.text).length;
+      changed[cc] = { added: n, changed: 0, removed: held.has(cc) ? safeTexts(held.get(cc)!.text).length : 0 };
+    }
+    for (const [cc, h] of next) await storage.save(cc, h);
+    const versions = countries.map((cc) => next.get(cc)?.version ?? held.get(cc)?.version ?? "");
+    return { version: versions.sort().at(-1) ?? "", changed, full: wasFull, bytes };
+  }
+
+  async function collection(cc: string) {
+    const h = await storage.load(cc.toUpperCase());
+    return h ? (JSON.parse(h.text) as { type: "FeatureCollection"; features: Feature[]; meta: unknown }) : undefined;
+  }
+
+  return {
+    sync,
+    collection,
+    async features() {
+      const out: Feature[] = [];
+      for (const cc of countries) out.push(...((await collection(cc))?.features ?? []));
+      return out;
+    },
+    async versions() {
+      const out: Record<string, string> = {};
+      for (const cc of countries) {
+        const h = await storage.load(cc);
+        if (h) out[cc] = h.version;
+      }
+      return out;
+    },
+  };
+}
+
+interface ChangesAnswer {
+  to: string;
+  countries: Record<string, CountryChange & { featuresSha256?: string }>;
+}
+
+function parseChanges(text: string, at: string): ChangesAnswer {
+  try {
+    const v = JSON.parse(text) as ChangesAnswer;
+    if (typeof v.to !== "string" || typeof v.countries !== "object" || v.countries === null) throw new Error("no to");
+    return v;
+  } catch (e) {
+    throw new ClientError(`${at}: the body is not a whole change answer (${(e as Error).message})`, at);
+  }
+}
+
+/** The change applied, undefined when it cannot be (a malformed change or held text). */
+function applied(text: string, change: CountryChange): string | undefined {
+  try {
+    return applyChange(text, change);
+  } catch {
+    return undefined;
+  }
+}
+
+function safeTexts(text: string): string[] {
+  try {
+    return featureTexts(text);
+  } catch {
+    return [];
+  }
+}
+
+/** A collection text's features digest; undefined when it is not a collection as published. */
+async function digestOf(text: string): Promise<string | undefined> {
+  let texts: string[];
+  try {
+    texts = featureTexts(text);
+  } catch {
+    return undefined;
+  }
+  return featuresDigest(texts);
+}
+
+/** A problem answer's detail, else the start of the body. */
+function detailOf(text: string): string {
+  try {
+    const p = JSON.parse(text) as { detail?: string; title?: string };
+    return p.detail ?? p.title ?? text.slice(0, 200);
+  } catch {
+    return text.slice(0, 200);
+  }
+}
