@@ -24,6 +24,7 @@ const EXAMPLES: Record<string, string> = {
     "airspace-publisher history --store artifacts --id yaixm-d323f-southern-mda --from 2026-08-22T00:00:00Z --to 2026-08-23T00:00:00Z",
   replay: "airspace-publisher replay --airspaces fixtures/uk --notams pibs/ --store /tmp/replay",
   watch: "airspace-publisher watch --config sources.json --store s3://bucket/prefix --report /var/lib/asp/report.json",
+  sync: "airspace-publisher sync --endpoint http://127.0.0.1:8080 --token asp_… --countries GB --out airspaces --every 60",
 };
 
 /** A command's example, as its --help ends. */
@@ -206,6 +207,20 @@ const serve: Register = (cli, io, setCode) => {
     .action(async (flags) => setCode(await (await import("./commands/serve.js")).serveCommand(flags, io)));
 };
 
+const sync: Register = (cli, io, setCode) => {
+  cli
+    .command("sync")
+    .description("keep <CC>.geojson in a folder current from a /v1 service: change sets, a full download when needed")
+    .option("--endpoint <URL>", "the service (the origin or its CDN)")
+    .option("--token <TOKEN>", "bearer token (default: $AIRSPACE_TOKEN)")
+    .option("--countries <CC,CC>", "two-letter country codes")
+    .option("--out <DIR>", "folder of <CC>.geojson (made when absent)")
+    .option("--day <today|tomorrow>", "today's chain or tomorrow's (from 15:00 UTC)", "today")
+    .option("--every <seconds>", "sync again this often until SIGINT or SIGTERM")
+    .addHelpText("after", example("sync"))
+    .action(async (flags) => setCode(await (await import("./commands/sync.js")).syncCommand(flags, io)));
+};
+
 const tokens: Register = (cli, io, setCode) => {
   cli
     .command("tokens")
@@ -282,6 +297,7 @@ export const COMMANDS: readonly Register[] = [
   replay,
   status,
   serve,
+  sync,
   tokens,
   explain,
   explainSchedule,
