@@ -6,6 +6,7 @@
 // transit or corrupt is an error naming its URL, and what is held stays as it was. No dependency beyond what Node ≥ 20
 // and current browsers have (fetch, WebCrypto).
 import { featureTexts } from "../model/collection-text.js";
+import { type Activity, activeAt as activityAt, type Band } from "./active.js";
 import { applyChange, type CountryChange } from "./collection.js";
 import { featuresDigest } from "./digest.js";
 import { type ClientStorage, type HeldCountry, memoryStorage } from "./storage.js";
@@ -62,6 +63,11 @@ export interface Client {
   features(): Promise<Feature[]>;
   /** The version each country is held at. */
   versions(): Promise<Record<string, string>>;
+  /**
+   * Every held feature's activity at `instant` (epoch ms or ISO), within `band` when given (feet above mean sea
+   * level): `Yes`, `No`, or `Unknown` where the service could not say (active.ts).
+   */
+  activeAt(instant: number | string, options?: { band?: Band }): Promise<Array<{ feature: Feature; active: Activity }>>;
 }
 
 export function createClient(options: ClientOptions): Client {
@@ -182,13 +188,21 @@ export function createClient(options: ClientOptions): Client {
     return h ? (JSON.parse(h.text) as { type: "FeatureCollection"; features: Feature[]; meta: unknown }) : undefined;
   }
 
+  async function features(): Promise<Feature[]> {
+    const out: Feature[] = [];
+    for (const cc of countries) out.push(...((await collection(cc))?.features ?? []));
+    return out;
+  }
+
   return {
     sync,
     collection,
-    async features() {
-      const out: Feature[] = [];
-      for (const cc of countries) out.push(...((await collection(cc))?.features ?? []));
-      return out;
+    features,
+    async activeAt(instant, opts) {
+      const t = typeof instant === "number" ? instant : Date.parse(instant);
+      if (Number.isNaN(t)) throw new TypeError(`activeAt: not an instant: ${JSON.stringify(instant)}`);
+      const all = await features();
+      return all.map((feature) => ({ feature, active: activityAt(feature, t, opts?.band) }));
     },
     async versions() {
       const out: Record<string, string> = {};
