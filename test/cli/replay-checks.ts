@@ -4,13 +4,15 @@
 // collections; `?at=` at 20 instants; `history` of a danger area; the map page in Chromium; tomorrow beside today;
 // OpenAir read by openAIP's reader; the problems of bad `since`, `at` and `day`. replay.test.ts runs them on a day's
 // slice of the hourly UK weekend (four PIBs over three days), replay-weekend.long.test.ts on all 74.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { Parser } from "@openaip/openair-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../bench/support.js";
 import type { ReplayRun } from "../../jobs/commands/replay.js";
+import { createClient } from "../../src/client/client.js";
+import { memoryStorage } from "../../src/client/storage.js";
 import type { FeatureCollection } from "../../src/model/contract.js";
 import type { VersionManifest } from "../../src/model/manifest.js";
 import { composeFor } from "../../src/origin/changes.js";
@@ -109,6 +111,7 @@ export function describeReplay(c: ReplayCase): void {
   let record: DayRecord;
   let origin: Running;
   let token: string;
+  let tokens: string;
   const collections = new Map<string, string>();
 
   const country = (m: VersionManifest) => Object.keys(m.countries).sort();
@@ -151,7 +154,7 @@ export function describeReplay(c: ReplayCase): void {
         for (const cc of country(m)) collections.set(`${m.version}|${cc}`, text(await record.collection(m, cc)));
       }
     }
-    const tokens = path.join(tempDir("replay-tokens-"), "tokens.json");
+    tokens = path.join(tempDir("replay-tokens-"), "tokens.json");
     token = (await cli(["tokens", "create", "--tokens", tokens, "--scope", "dynamic", "--name", "replay"])).out.trim();
     origin = await serve({ store, tokens });
   }, 1_200_000);
@@ -385,6 +388,43 @@ export function describeReplay(c: ReplayCase): void {
       expect(parsed.success, JSON.stringify(parsed).slice(0, 300)).toBe(true);
       expect(parser.toGeojson().features.length).toBeGreaterThanOrEqual(yes.length);
     }, 120_000);
+
+    it("keeps a client (src/client) byte-identical to the live collection after every version, by change sets", async () => {
+      // the replayed store, today's pointer moved to each run's version in turn, served by an origin of its own
+      const mirror = tempDir("replay-client-");
+      cpSync(store, mirror, { recursive: true });
+      const served = await serve({ store: mirror, tokens });
+      const storage = memoryStorage();
+      const client = createClient({ endpoint: served.url, token, countries: ["GB"], storage });
+      const tally = { syncs: 0, full: 0, bytes: 0, fullBytes: 0 };
+      try {
+        for (const run of runs) {
+          const { version } = run.versions[0]!;
+          const m = JSON.parse(readFileSync(path.join(mirror, "v1", "versions", `${version}.json`), "utf8"));
+          const pointer = { schema: 1, version, manifest: `v1/versions/${version}.json`, publishedAt: m.publishedAt };
+          writeFileSync(path.join(mirror, "v1", "current.json"), JSON.stringify(pointer));
+          await served.refresh();
+          const r = await client.sync();
+          const live = collections.get(`${version}|GB`)!;
+          expect([version, (await storage.load("GB"))?.text === live]).toEqual([version, true]);
+          expect(r.version).toBe(version);
+          tally.syncs++;
+          tally.bytes += r.bytes;
+          tally.fullBytes += live.length;
+          if (r.full) tally.full++;
+        }
+      } finally {
+        await served.close();
+      }
+      // one full download per day's chain at most; the rest by change sets
+      const days = new Set(runs.map((r) => r.versions[0]!.date)).size;
+      expect(tally.full).toBeLessThanOrEqual(days);
+      expect(tally.bytes).toBeLessThan(tally.fullBytes);
+      console.log(
+        `client over ${tally.syncs} versions: ${tally.full} full downloads, ${(tally.bytes / 1024).toFixed(0)} KiB read ` +
+          `against ${(tally.fullBytes / 1024).toFixed(0)} KiB of full downloads (${((100 * tally.bytes) / tally.fullBytes).toFixed(1)} %)`,
+      );
+    }, 600_000);
 
     it("answers bad since, at and day with RFC 9457 problems, never a 500", async () => {
       const day = runs.at(-1)!.versions[0]!.date;
