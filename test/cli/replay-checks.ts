@@ -11,7 +11,7 @@ import { Parser } from "@openaip/openair-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../bench/support.js";
 import type { ReplayRun } from "../../jobs/commands/replay.js";
-import { createClient } from "../../src/client/client.js";
+import { ClientError, createClient } from "../../src/client/client.js";
 import { memoryStorage } from "../../src/client/storage.js";
 import type { FeatureCollection } from "../../src/model/contract.js";
 import type { VersionManifest } from "../../src/model/manifest.js";
@@ -21,6 +21,7 @@ import { applyChange } from "../../src/publish/changes.js";
 import { DayRecord } from "../../src/publish/record.js";
 import { collectGarbage } from "../../src/publish/retention.js";
 import { LocalStore } from "../../src/store/local-store.js";
+import { type Alter, proxy } from "../client/proxy.js";
 import { FIXTURES, ROOT, tempDir } from "../helpers.js";
 import { cli, type Running, request, serve } from "../origin/harness.js";
 
@@ -425,6 +426,65 @@ export function describeReplay(c: ReplayCase): void {
           `against ${(tally.fullBytes / 1024).toFixed(0)} KiB of full downloads (${((100 * tally.bytes) / tally.fullBytes).toFixed(1)} %)`,
       );
     }, 600_000);
+
+    it("refuses a change set altered on the wire (a full download follows) and keeps what it holds when a body is cut", async () => {
+      const mirror = tempDir("replay-client-faults-");
+      cpSync(store, mirror, { recursive: true });
+      const served = await serve({ store: mirror, tokens });
+      const alter: { current: Alter } = { current: (_, b) => b };
+      const wire = await proxy(served.url, alter);
+      const storage = memoryStorage();
+      const client = createClient({ endpoint: wire.url, token, countries: ["GB"], storage });
+      const point = async (version: string) => {
+        const m = JSON.parse(readFileSync(path.join(mirror, "v1", "versions", `${version}.json`), "utf8"));
+        const pointer = { schema: 1, version, manifest: `v1/versions/${version}.json`, publishedAt: m.publishedAt };
+        writeFileSync(path.join(mirror, "v1", "current.json"), JSON.stringify(pointer));
+        await served.refresh();
+      };
+      const day = runs[0]!.versions[0]!.date;
+      const [a, b, c3] = runs.filter((r) => r.versions[0]!.date === day).map((r) => r.versions[0]!.version);
+      try {
+        await point(a!);
+        expect((await client.sync()).full).toBe(true);
+        // the change to b with one more feature removed than the service says
+        await point(b!);
+        const held = JSON.parse((await storage.load("GB"))!.text) as FeatureCollection;
+        alter.current = (at, body) => {
+          if (!at.startsWith("/v1/data/changes")) return body;
+          const answer = JSON.parse(body.toString("utf8"));
+          answer.countries.GB.removed.push(held.features[0]!.properties._id);
+          return Buffer.from(JSON.stringify(answer));
+        };
+        const refused = await client.sync();
+        expect(refused.full).toBe(true);
+        expect((await storage.load("GB"))!.text).toBe(collections.get(`${b}|GB`));
+        // a change answer cut halfway: an error naming the URL, and b held as it was
+        alter.current = (at, body) => (at.startsWith("/v1/data/changes") ? "cut" : body);
+        await point(c3 ?? b!);
+        if (c3) {
+          const error = await client.sync().then(
+            () => undefined,
+            (e: unknown) => e,
+          );
+          expect(error).toBeInstanceOf(ClientError);
+          expect((error as ClientError).message).toContain(`${wire.url}/v1/data/changes?countries=GB&since=${b}`);
+          expect((await storage.load("GB"))!.text).toBe(collections.get(`${b}|GB`));
+        }
+        // a full download cut halfway, from nothing: an error, nothing held
+        alter.current = (at, body) => (at.startsWith("/v1/data/airspaces") ? "cut" : body);
+        const empty = memoryStorage();
+        const fresh = createClient({ endpoint: wire.url, token, countries: ["GB"], storage: empty });
+        await expect(fresh.sync()).rejects.toThrow(/v1\/data\/airspaces\?countries=GB: the body was cut/);
+        expect(await empty.load("GB")).toBeUndefined();
+        // a wrong token: one clear error
+        alter.current = (_, body) => body;
+        const stranger = createClient({ endpoint: wire.url, token: "asp_wrong", countries: ["GB"] });
+        await expect(stranger.sync()).rejects.toThrow(/refused the token \(401\)/);
+      } finally {
+        await wire.close();
+        await served.close();
+      }
+    }, 300_000);
 
     it("answers bad since, at and day with RFC 9457 problems, never a 500", async () => {
       const day = runs.at(-1)!.versions[0]!.date;
