@@ -106,6 +106,19 @@ export interface ReplayCase {
   parseOpenAir: boolean;
 }
 
+/** Today's pointer and the day's pointer of `store` moved to `version` (of that day), as if it were the live one. */
+function movePointers(store: string, version: string): void {
+  const m = JSON.parse(readFileSync(path.join(store, "v1", "versions", `${version}.json`), "utf8"));
+  const pointer = JSON.stringify({
+    schema: 1,
+    version,
+    manifest: `v1/versions/${version}.json`,
+    publishedAt: m.publishedAt,
+  });
+  writeFileSync(path.join(store, "v1", "current.json"), pointer);
+  writeFileSync(path.join(store, "v1", "days", m.date, "current.json"), pointer);
+}
+
 export function describeReplay(c: ReplayCase): void {
   let store: string;
   let runs: ReplayRun[];
@@ -401,9 +414,7 @@ export function describeReplay(c: ReplayCase): void {
       try {
         for (const run of runs) {
           const { version } = run.versions[0]!;
-          const m = JSON.parse(readFileSync(path.join(mirror, "v1", "versions", `${version}.json`), "utf8"));
-          const pointer = { schema: 1, version, manifest: `v1/versions/${version}.json`, publishedAt: m.publishedAt };
-          writeFileSync(path.join(mirror, "v1", "current.json"), JSON.stringify(pointer));
+          movePointers(mirror, version);
           await served.refresh();
           const r = await client.sync();
           const live = collections.get(`${version}|GB`)!;
@@ -436,9 +447,7 @@ export function describeReplay(c: ReplayCase): void {
       const storage = memoryStorage();
       const client = createClient({ endpoint: wire.url, token, countries: ["GB"], storage });
       const point = async (version: string) => {
-        const m = JSON.parse(readFileSync(path.join(mirror, "v1", "versions", `${version}.json`), "utf8"));
-        const pointer = { schema: 1, version, manifest: `v1/versions/${version}.json`, publishedAt: m.publishedAt };
-        writeFileSync(path.join(mirror, "v1", "current.json"), JSON.stringify(pointer));
+        movePointers(mirror, version);
         await served.refresh();
       };
       const day = runs[0]!.versions[0]!.date;

@@ -20,7 +20,9 @@ export async function proxy(
         r.on("data", (d: Buffer) => parts.push(d));
         r.on("end", () => {
           const body = alter.current(req.url ?? "/", Buffer.concat(parts));
-          const { "content-length": _, "content-encoding": __, etag: ___, ...rest } = r.headers;
+          const rest = { ...r.headers };
+          for (const h of ["content-length", "content-encoding", "transfer-encoding", "connection", "etag"])
+            delete rest[h];
           const whole = body === "cut" ? Buffer.concat(parts) : body;
           res.writeHead(r.statusCode ?? 502, { ...rest, "content-length": whole.length });
           if (body !== "cut") return void res.end(whole);
