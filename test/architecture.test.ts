@@ -31,6 +31,8 @@ const FOLDERS: Record<string, string[]> = {
   resolve: ["model", "geo", "normalize", "notam", "schedule"],
   publish: ["model", "geo", "store"],
   origin: ["model", "publish", "store"],
+  // the app's client (issue 51): runs in browsers too, so it takes only the model's pure pieces
+  client: ["model"],
 };
 
 /**
