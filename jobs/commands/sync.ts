@@ -59,7 +59,11 @@ export async function syncCommand(flags: SyncFlags, io: Io, stop?: AbortSignal):
     await once();
     await new Promise<void>((resolve) => {
       const t = setTimeout(resolve, every * 1000);
-      ended.addEventListener("abort", () => (clearTimeout(t), resolve()), { once: true });
+      const stopNow = () => {
+        clearTimeout(t);
+        resolve();
+      };
+      ended.addEventListener("abort", stopNow, { once: true });
     });
   }
   return 0;
