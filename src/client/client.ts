@@ -24,6 +24,8 @@ export interface ClientOptions {
   storage?: ClientStorage;
   /** The fetch to use (default: the global one). */
   fetch?: typeof fetch;
+  /** How long one request may take, its body read whole, in milliseconds (default 60 000). */
+  timeoutMs?: number;
 }
 
 /** What one sync did, per country: features added, changed and removed; `full` when it downloaded one in full. */
@@ -90,7 +92,8 @@ export function createClient(options: ClientOptions): Client {
   async function get(at: string): Promise<{ status: number; headers: Headers; text: string }> {
     let res: Response;
     try {
-      res = await doFetch(at, { headers: { authorization: `Bearer ${options.token}`, "accept-encoding": "gzip" } });
+      const headers = { authorization: `Bearer ${options.token}`, "accept-encoding": "gzip" };
+      res = await doFetch(at, { headers, signal: AbortSignal.timeout(options.timeoutMs ?? 60_000) });
     } catch (e) {
       throw new ClientError(`${at}: the request failed (${(e as Error).message})`, at);
     }

@@ -126,6 +126,7 @@ export function describeReplay(c: ReplayCase): void {
   let origin: Running;
   let token: string;
   let tokens: string;
+  let pristine: string;
   const collections = new Map<string, string>();
 
   const country = (m: VersionManifest) => Object.keys(m.countries).sort();
@@ -161,6 +162,9 @@ export function describeReplay(c: ReplayCase): void {
     ]);
     if (r.code !== 0) throw new Error(r.err);
     runs = JSON.parse(readFileSync(report, "utf8")).runs;
+    // as replayed, before any check's retention: the client's checks serve copies of it
+    pristine = tempDir("replay-pristine-");
+    cpSync(store, pristine, { recursive: true });
     record = new DayRecord(new LocalStore(store), "v1");
     // every version's collections as published, before any retention
     for (const day of await record.days()) {
@@ -406,7 +410,7 @@ export function describeReplay(c: ReplayCase): void {
     it("keeps a client (src/client) byte-identical to the live collection after every version, by change sets", async () => {
       // the replayed store, today's pointer moved to each run's version in turn, served by an origin of its own
       const mirror = tempDir("replay-client-");
-      cpSync(store, mirror, { recursive: true });
+      cpSync(pristine, mirror, { recursive: true });
       const served = await serve({ store: mirror, tokens });
       const storage = memoryStorage();
       const client = createClient({ endpoint: served.url, token, countries: ["GB"], storage });
@@ -440,7 +444,7 @@ export function describeReplay(c: ReplayCase): void {
 
     it("refuses a change set altered on the wire (a full download follows) and keeps what it holds when a body is cut", async () => {
       const mirror = tempDir("replay-client-faults-");
-      cpSync(store, mirror, { recursive: true });
+      cpSync(pristine, mirror, { recursive: true });
       const served = await serve({ store: mirror, tokens });
       const alter: { current: Alter } = { current: (_, b) => b };
       const wire = await proxy(served.url, alter);
