@@ -116,7 +116,9 @@ export function createClient(options: ClientOptions): Client {
     if (r.status !== 200) throw new ClientError(`${at}: ${r.status} ${detailOf(r.text)}`, at, r.status);
     const version = r.headers.get("x-data-version");
     const digest = r.headers.get("x-features-sha256");
-    if (!version || !digest) throw new ClientError(`${at}: no X-Data-Version or X-Features-SHA256 header`, at);
+    const day = r.headers.get("x-data-day");
+    if (!version || !digest || !day)
+      throw new ClientError(`${at}: no X-Data-Version, X-Data-Day or X-Features-SHA256 header`, at);
     let texts: string[];
     try {
       texts = featureTexts(r.text);
@@ -126,7 +128,7 @@ export function createClient(options: ClientOptions): Client {
     }
     const got = await featuresDigest(texts);
     if (got !== digest) throw new ClientError(`${at}: the body's features digest ${got} is not ${digest}`, at);
-    return { held: { version, digest, text: r.text }, bytes: r.text.length };
+    return { held: { version, day, digest, text: r.text }, bytes: r.text.length };
   }
 
   async function sync(): Promise<SyncResult> {
@@ -169,7 +171,7 @@ export function createClient(options: ClientOptions): Client {
           refetch.add(cc);
           continue;
         }
-        next.set(cc, { version: answer.to, digest, text });
+        next.set(cc, { version: answer.to, day: answer.day, digest, text });
         changed[cc] = { added: change.added.length, changed: change.changed.length, removed: change.removed.length };
       }
     }
@@ -204,8 +206,18 @@ export function createClient(options: ClientOptions): Client {
     async activeAt(instant, opts) {
       const t = typeof instant === "number" ? instant : Date.parse(instant);
       if (Number.isNaN(t)) throw new TypeError(`activeAt: not an instant: ${JSON.stringify(instant)}`);
-      const all = await features();
-      return all.map((feature) => ({ feature, active: activityAt(feature, t, opts?.band) }));
+      const out: Array<{ feature: Feature; active: Activity }> = [];
+      for (const cc of countries) {
+        const h = await storage.load(cc);
+        if (!h) continue;
+        // activity is published for the held day only: at another instant nobody here knows
+        const start = Date.parse(`${h.day}T00:00:00Z`);
+        const within = t >= start && t < start + 86_400_000;
+        for (const feature of (JSON.parse(h.text) as { features: Feature[] }).features) {
+          out.push({ feature, active: within ? activityAt(feature, t, opts?.band) : "Unknown" });
+        }
+      }
+      return out;
     },
     async versions() {
       const out: Record<string, string> = {};
@@ -219,6 +231,7 @@ export function createClient(options: ClientOptions): Client {
 }
 
 interface ChangesAnswer {
+  day: string;
   to: string;
   countries: Record<string, CountryChange & { featuresSha256?: string }>;
 }
@@ -226,7 +239,13 @@ interface ChangesAnswer {
 function parseChanges(text: string, at: string): ChangesAnswer {
   try {
     const v = JSON.parse(text) as ChangesAnswer;
-    if (typeof v.to !== "string" || typeof v.countries !== "object" || v.countries === null) throw new Error("no to");
+    if (
+      typeof v.to !== "string" ||
+      typeof v.day !== "string" ||
+      typeof v.countries !== "object" ||
+      v.countries === null
+    )
+      throw new Error("no to, day or countries");
     return v;
   } catch (e) {
     throw new ClientError(`${at}: the body is not a whole change answer (${(e as Error).message})`, at);

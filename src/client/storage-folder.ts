@@ -9,7 +9,7 @@ import type { ClientStorage, HeldCountry } from "./storage.js";
 
 const STATE = ".airspace-sync.json";
 
-type State = Record<string, { version: string; digest: string }>;
+type State = Record<string, { version: string; day: string; digest: string }>;
 
 export function folderStorage(dir: string): ClientStorage {
   const file = (cc: string) => path.join(dir, `${cc}.geojson`);
@@ -32,7 +32,7 @@ export function folderStorage(dir: string): ClientStorage {
     async save(cc, held) {
       await writeAtomically(file(cc), held.text);
       const state = await readState();
-      state[cc] = { version: held.version, digest: held.digest };
+      state[cc] = { version: held.version, day: held.day, digest: held.digest };
       await writeAtomically(path.join(dir, STATE), `${JSON.stringify(state, null, 2)}\n`);
     },
   };

@@ -5,6 +5,8 @@
 
 export interface HeldCountry {
   version: string;
+  /** The UTC day it is of (`YYYY-MM-DD`): activity is known within it only. */
+  day: string;
   digest: string;
   text: string;
 }

@@ -192,6 +192,7 @@ function sendAnswer(
   }
   res.setHeader("ETag", etag);
   res.setHeader("X-Data-Version", manifest.version);
+  res.setHeader("X-Data-Day", manifest.date);
   // one country's collection: the digest its features must have, for a client to check what it holds (issue 51)
   const digest = form === "geojson" && codes.length === 1 ? manifest.countries[codes[0]!]?.featuresSha256 : undefined;
   if (digest) res.setHeader("X-Features-SHA256", digest);

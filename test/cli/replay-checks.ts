@@ -432,6 +432,14 @@ export function describeReplay(c: ReplayCase): void {
       } finally {
         await served.close();
       }
+      // activity within the day held, and Unknown outside it (nothing published says what it is then)
+      const heldDay = runs.at(-1)!.versions[0]!.date;
+      const inside = await client.activeAt(`${heldDay}T12:00:00Z`, { band: { lowerFt: 0, upperFt: 5000 } });
+      expect(inside.filter((x) => x.active === "Yes").length).toBeGreaterThan(0);
+      expect(inside.filter((x) => x.active === "No").length).toBeGreaterThan(0);
+      const after = await client.activeAt(Date.parse(`${heldDay}T00:00:00Z`) + 86_400_000);
+      expect(after.length).toBe(inside.length);
+      expect(after.every((x) => x.active === "Unknown")).toBe(true);
       // one full download per day's chain at most; the rest by change sets
       const days = new Set(runs.map((r) => r.versions[0]!.date)).size;
       expect(tally.full).toBeLessThanOrEqual(days);
