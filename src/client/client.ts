@@ -131,50 +131,83 @@ export function createClient(options: ClientOptions): Client {
     return { held: { version, day, digest, text: r.text }, bytes: r.text.length };
   }
 
-  async function sync(): Promise<SyncResult> {
-    const held = new Map<string, HeldCountry>();
-    for (const cc of countries) {
-      const h = await storage.load(cc);
-      // what storage holds is whole only if its digest is right (a write cut by a crash is downloaded again)
-      if (h && (await digestOf(h.text)) === h.digest) held.set(cc, h);
-    }
-    const next = new Map<string, HeldCountry>();
+  /** What storage holds under `key`, when it is whole (a write cut by a crash is downloaded again). */
+  async function loadWhole(key: string): Promise<HeldCountry | undefined> {
+    const h = await storage.load(key);
+    return h && (await digestOf(h.text)) === h.digest ? h : undefined;
+  }
+
+  /**
+   * Each country of `from` caught up by one change request per version held: the new record, `undefined` when
+   * nothing changed (304), or "again" when the service cannot give the change (410, none for the country, or one
+   * that does not give the stated collection).
+   */
+  async function catchUp(from: Map<string, HeldCountry>): Promise<{
+    caught: Map<string, HeldCountry | "again" | undefined>;
+    changed: SyncResult["changed"];
+    bytes: number;
+  }> {
+    const caught = new Map<string, HeldCountry | "again" | undefined>();
     const changed: SyncResult["changed"] = {};
     let bytes = 0;
-    let wasFull = false;
-    // the held countries, by the version they are at: one request for the changes of each group
     const groups = new Map<string, string[]>();
-    for (const [cc, h] of held) groups.set(h.version, [...(groups.get(h.version) ?? []), cc]);
-    const refetch = new Set(countries.filter((cc) => !held.has(cc)));
+    for (const [cc, h] of from) groups.set(h.version, [...(groups.get(h.version) ?? []), cc]);
     for (const [since, ccs] of groups) {
       const at = url("v1/data/changes", { countries: ccs.join(","), since });
       const r = await get(at);
       bytes += r.text.length;
-      if (r.status === 304) continue;
-      if (r.status === 410) {
-        for (const cc of ccs) refetch.add(cc);
+      if (r.status === 304 || r.status === 410) {
+        for (const cc of ccs) caught.set(cc, r.status === 410 ? "again" : undefined);
         continue;
       }
       if (r.status !== 200) throw new ClientError(`${at}: ${r.status} ${detailOf(r.text)}`, at, r.status);
       const answer = parseChanges(r.text, at);
       for (const cc of ccs) {
         const change = answer.countries[cc];
-        const h = held.get(cc)!;
-        if (!change) {
-          refetch.add(cc);
-          continue;
-        }
-        const text = applied(h.text, change);
+        const text = change && applied(from.get(cc)!.text, change);
         const digest = text === undefined ? undefined : await digestOf(text);
         // a change that does not give the stated collection is refused: the country in full
-        if (text === undefined || !change.featuresSha256 || digest !== change.featuresSha256) {
-          refetch.add(cc);
+        if (text === undefined || !change?.featuresSha256 || digest !== change.featuresSha256) {
+          caught.set(cc, "again");
           continue;
         }
-        next.set(cc, { version: answer.to, day: answer.day, digest, text });
+        caught.set(cc, { version: answer.to, day: answer.day, digest, text });
         changed[cc] = { added: change.added.length, changed: change.changed.length, removed: change.removed.length };
       }
     }
+    return { caught, changed, bytes };
+  }
+
+  async function sync(): Promise<SyncResult> {
+    const held = new Map<string, HeldCountry>();
+    /** Today's client: tomorrow's records of a later day, held by a client of tomorrow with the same storage. */
+    const later = new Map<string, HeldCountry>();
+    for (const cc of countries) {
+      const h = await loadWhole(keyOf(cc, day));
+      if (h) held.set(cc, h);
+      const t = day === "today" ? await loadWhole(keyOf(cc, "tomorrow")) : undefined;
+      if (t && (!h || t.day > h.day)) later.set(cc, t);
+    }
+    const next = new Map<string, HeldCountry>();
+    const first = await catchUp(held);
+    const changed: SyncResult["changed"] = { ...first.changed };
+    let bytes = first.bytes;
+    // at midnight tomorrow's chain becomes today's: a day's record gone (410), or none, goes on from tomorrow's
+    const fromLater = new Map(
+      [...later].filter(([cc]) => !held.has(cc) || first.caught.get(cc) === "again"),
+    );
+    const second = await catchUp(fromLater);
+    Object.assign(changed, second.changed);
+    bytes += second.bytes;
+    const refetch = new Set<string>();
+    for (const cc of countries) {
+      const step = second.caught.has(cc) ? second.caught.get(cc) : first.caught.get(cc);
+      const from = second.caught.has(cc) ? fromLater.get(cc) : held.get(cc);
+      if (!from || step === "again") refetch.add(cc);
+      else if (step) next.set(cc, step);
+      else if (from !== held.get(cc)) next.set(cc, from); // tomorrow's record is today's live one (304)
+    }
+    let wasFull = false;
     for (const cc of [...refetch].sort()) {
       const f = await full(cc);
       bytes += f.bytes;
@@ -183,13 +216,13 @@ export function createClient(options: ClientOptions): Client {
       const n = safeTexts(f.held.text).length;
       changed[cc] = { added: n, changed: 0, removed: held.has(cc) ? safeTexts(held.get(cc)!.text).length : 0 };
     }
-    for (const [cc, h] of next) await storage.save(cc, h);
+    for (const [cc, h] of next) await storage.save(keyOf(cc, day), h);
     const versions = countries.map((cc) => next.get(cc)?.version ?? held.get(cc)?.version ?? "");
     return { version: versions.sort().at(-1) ?? "", changed, full: wasFull, bytes };
   }
 
   async function collection(cc: string) {
-    const h = await storage.load(cc.toUpperCase());
+    const h = await storage.load(keyOf(cc.toUpperCase(), day));
     return h ? (JSON.parse(h.text) as { type: "FeatureCollection"; features: Feature[]; meta: unknown }) : undefined;
   }
 
@@ -208,7 +241,7 @@ export function createClient(options: ClientOptions): Client {
       if (Number.isNaN(t)) throw new TypeError(`activeAt: not an instant: ${JSON.stringify(instant)}`);
       const out: Array<{ feature: Feature; active: Activity }> = [];
       for (const cc of countries) {
-        const h = await storage.load(cc);
+        const h = await storage.load(keyOf(cc, day));
         if (!h) continue;
         // activity is published for the held day only: at another instant nobody here knows
         const start = Date.parse(`${h.day}T00:00:00Z`);
@@ -222,12 +255,17 @@ export function createClient(options: ClientOptions): Client {
     async versions() {
       const out: Record<string, string> = {};
       for (const cc of countries) {
-        const h = await storage.load(cc);
+        const h = await storage.load(keyOf(cc, day));
         if (h) out[cc] = h.version;
       }
       return out;
     },
   };
+}
+
+/** A country's record in storage: `GB` for today's chain, `GB.tomorrow` for tomorrow's. */
+export function keyOf(country: string, day: "today" | "tomorrow"): string {
+  return day === "today" ? country : `${country}.tomorrow`;
 }
 
 interface ChangesAnswer {

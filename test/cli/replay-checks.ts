@@ -11,7 +11,7 @@ import { Parser } from "@openaip/openair-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../bench/support.js";
 import type { ReplayRun } from "../../jobs/commands/replay.js";
-import { ClientError, createClient } from "../../src/client/client.js";
+import { ClientError, createClient, keyOf } from "../../src/client/client.js";
 import { memoryStorage } from "../../src/client/storage.js";
 import type { FeatureCollection } from "../../src/model/contract.js";
 import type { VersionManifest } from "../../src/model/manifest.js";
@@ -107,7 +107,8 @@ export interface ReplayCase {
 }
 
 /** Today's pointer and the day's pointer of `store` moved to `version` (of that day), as if it were the live one. */
-function movePointers(store: string, version: string): void {
+/** The day's pointer moved to `version`, and today's too unless it is tomorrow's. */
+function movePointers(store: string, version: string, today = true): void {
   const m = JSON.parse(readFileSync(path.join(store, "v1", "versions", `${version}.json`), "utf8"));
   const pointer = JSON.stringify({
     schema: 1,
@@ -115,7 +116,7 @@ function movePointers(store: string, version: string): void {
     manifest: `v1/versions/${version}.json`,
     publishedAt: m.publishedAt,
   });
-  writeFileSync(path.join(store, "v1", "current.json"), pointer);
+  if (today) writeFileSync(path.join(store, "v1", "current.json"), pointer);
   writeFileSync(path.join(store, "v1", "days", m.date, "current.json"), pointer);
 }
 
@@ -407,48 +408,69 @@ export function describeReplay(c: ReplayCase): void {
       expect(parser.toGeojson().features.length).toBeGreaterThanOrEqual(yes.length);
     }, 120_000);
 
-    it("keeps a client (src/client) byte-identical to the live collection after every version, by change sets", async () => {
-      // the replayed store, today's pointer moved to each run's version in turn, served by an origin of its own
+    it("keeps clients of today and tomorrow (src/client) byte-identical to the live collections after every version, by change sets", async () => {
+      // the replayed store, each run's pointers moved in turn (today's, then tomorrow's when the run published it),
+      // served by an origin of its own; a client of each day with one storage, and one of today with its own
       const mirror = tempDir("replay-client-");
       cpSync(pristine, mirror, { recursive: true });
       const served = await serve({ store: mirror, tokens });
       const storage = memoryStorage();
-      const client = createClient({ endpoint: served.url, token, countries: ["GB"], storage });
-      const tally = { syncs: 0, full: 0, bytes: 0, fullBytes: 0 };
+      const make = (day: "today" | "tomorrow", s = storage) =>
+        createClient({ endpoint: served.url, token, countries: ["GB"], day, storage: s });
+      const clients = { today: make("today"), tomorrow: make("tomorrow"), alone: make("today", memoryStorage()) };
+      const tally = { syncs: 0, full: 0, bytes: 0, fullBytes: 0, midnights: 0, aloneFull: 0 };
+      let heldDay = "";
       try {
         for (const run of runs) {
-          const { version } = run.versions[0]!;
-          movePointers(mirror, version);
-          await served.refresh();
-          const r = await client.sync();
-          const live = collections.get(`${version}|GB`)!;
-          expect([version, (await storage.load("GB"))?.text === live]).toEqual([version, true]);
-          expect(r.version).toBe(version);
-          tally.syncs++;
-          tally.bytes += r.bytes;
-          tally.fullBytes += live.length;
-          if (r.full) tally.full++;
+          for (const [i, { version, date }] of run.versions.entries()) {
+            const day = i === 0 ? "today" : "tomorrow";
+            movePointers(mirror, version, day === "today");
+            await served.refresh();
+            const r = await clients[day].sync();
+            const live = collections.get(`${version}|GB`)!;
+            const held = await storage.load(keyOf("GB", day));
+            expect([version, held?.text === live, held?.day]).toEqual([version, true, date]);
+            expect(r.version).toBe(version);
+            tally.syncs++;
+            tally.bytes += r.bytes;
+            tally.fullBytes += live.length;
+            if (r.full) tally.full++;
+            // a new day taken from tomorrow's chain, not downloaded again
+            if (day === "today" && heldDay && date > heldDay && !r.full) tally.midnights++;
+            if (day === "today") {
+              heldDay = date;
+              const alone = await clients.alone.sync();
+              if (alone.full) tally.aloneFull++;
+              expect((await clients.alone.collection("GB"))?.meta).toEqual(JSON.parse(live).meta);
+            }
+          }
         }
       } finally {
         await served.close();
       }
       // activity within the day held, and Unknown outside it (nothing published says what it is then)
-      const heldDay = runs.at(-1)!.versions[0]!.date;
-      const inside = await client.activeAt(`${heldDay}T12:00:00Z`, { band: { lowerFt: 0, upperFt: 5000 } });
+      const inside = await clients.today.activeAt(`${heldDay}T12:00:00Z`, { band: { lowerFt: 0, upperFt: 5000 } });
       expect(inside.filter((x) => x.active === "Yes").length).toBeGreaterThan(0);
       expect(inside.filter((x) => x.active === "No").length).toBeGreaterThan(0);
-      const after = await client.activeAt(Date.parse(`${heldDay}T00:00:00Z`) + 86_400_000);
+      const after = await clients.today.activeAt(Date.parse(`${heldDay}T00:00:00Z`) + 86_400_000);
       expect(after.length).toBe(inside.length);
       expect(after.every((x) => x.active === "Unknown")).toBe(true);
-      // one full download per day's chain at most; the rest by change sets
-      const days = new Set(runs.map((r) => r.versions[0]!.date)).size;
-      expect(tally.full).toBeLessThanOrEqual(days);
+      // one full download per day's chain: a day published as tomorrow first goes on by change sets after midnight
+      // (else the client would download it twice); a client of today alone downloads in full at each new day (410)
+      const days = [...new Set(runs.flatMap((r) => r.versions.map((v) => v.date)))];
+      const tomorrows = new Set(runs.flatMap((r) => r.versions.slice(1).map((v) => v.date)));
+      const todays = new Set(runs.map((r) => r.versions[0]!.date));
+      expect(tally.syncs).toBe(runs.reduce((n, r) => n + r.versions.length, 0));
+      expect(tally.full).toBe(days.length);
+      expect(tally.midnights).toBe([...todays].filter((d) => tomorrows.has(d)).length);
+      expect(tally.aloneFull).toBe(todays.size);
       expect(tally.bytes).toBeLessThan(tally.fullBytes);
       console.log(
-        `client over ${tally.syncs} versions: ${tally.full} full downloads, ${(tally.bytes / 1024).toFixed(0)} KiB read ` +
-          `against ${(tally.fullBytes / 1024).toFixed(0)} KiB of full downloads (${((100 * tally.bytes) / tally.fullBytes).toFixed(1)} %)`,
+        `client over ${tally.syncs} versions of ${days.length} days: ${tally.full} full downloads, ${tally.midnights} ` +
+          `midnights by change sets; ${(tally.bytes / 1024).toFixed(0)} KiB read against ` +
+          `${(tally.fullBytes / 1024).toFixed(0)} KiB of full downloads (${((100 * tally.bytes) / tally.fullBytes).toFixed(1)} %)`,
       );
-    }, 600_000);
+    }, 900_000);
 
     it("refuses a change set altered on the wire (a full download follows) and keeps what it holds when a body is cut", async () => {
       const mirror = tempDir("replay-client-faults-");
