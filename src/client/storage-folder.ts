@@ -3,7 +3,7 @@
 // written to a temporary name, flushed and renamed over the old one: a crash leaves the old file or the new, never a
 // part. The collection is written before its record; a crash between the two leaves a collection whose digest is not
 // the record's, which the client then downloads again.
-import { open, readFile, rename } from "node:fs/promises";
+import { open, readdir, readFile, rename, unlink } from "node:fs/promises";
 import path from "node:path";
 import type { ClientStorage, HeldCountry } from "./storage.js";
 
@@ -22,6 +22,7 @@ export function folderStorage(dir: string): ClientStorage {
       return {};
     }
   };
+  let swept = false;
   return {
     async load(cc): Promise<HeldCountry | undefined> {
       const entry = (await readState())[cc];
@@ -30,6 +31,8 @@ export function folderStorage(dir: string): ClientStorage {
       return text === undefined ? undefined : { ...entry, text };
     },
     async save(cc, held) {
+      if (!swept) await sweep(dir);
+      swept = true;
       await writeAtomically(file(cc), held.text);
       const state = await readState();
       state[cc] = { version: held.version, day: held.day, digest: held.digest };
@@ -49,4 +52,21 @@ export async function writeAtomically(to: string, text: string): Promise<void> {
     await handle.close();
   }
   await rename(tmp, to);
+}
+
+/** Removes the temporary files of processes that are gone (a kill between writing and renaming leaves one). */
+async function sweep(dir: string): Promise<void> {
+  for (const name of await readdir(dir).catch(() => [])) {
+    const pid = Number(/\.(\d+)\.tmp$/.exec(name)?.[1]);
+    if (pid && pid !== process.pid && !alive(pid)) await unlink(path.join(dir, name)).catch(() => {});
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
