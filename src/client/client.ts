@@ -193,9 +193,7 @@ export function createClient(options: ClientOptions): Client {
     const changed: SyncResult["changed"] = { ...first.changed };
     let bytes = first.bytes;
     // at midnight tomorrow's chain becomes today's: a day's record gone (410), or none, goes on from tomorrow's
-    const fromLater = new Map(
-      [...later].filter(([cc]) => !held.has(cc) || first.caught.get(cc) === "again"),
-    );
+    const fromLater = new Map([...later].filter(([cc]) => !held.has(cc) || first.caught.get(cc) === "again"));
     const second = await catchUp(fromLater);
     Object.assign(changed, second.changed);
     bytes += second.bytes;

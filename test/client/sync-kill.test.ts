@@ -7,9 +7,9 @@ import { existsSync, readdirSync, readFileSync, rmSync, watch } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rng } from "../../bench/generate.js";
-import { SEED } from "../publish/crash-harness.js";
 import { ROOT, tempDir } from "../helpers.js";
 import { publishSample, type Running, serve } from "../origin/harness.js";
+import { SEED } from "../publish/crash-harness.js";
 
 const CLI = path.join(ROOT, "dist/jobs/cli.js");
 const COUNTRIES = ["AT", "BE", "CH", "DE", "FR"];
