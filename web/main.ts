@@ -6,6 +6,7 @@ import L from "leaflet";
 import { feature as topoFeature } from "topojson-client";
 import type { Topology } from "topojson-specification";
 import countries50m from "world-atlas/countries-50m.json";
+import type { SyncResult } from "../src/client/client.js";
 import type { Feature } from "../src/model/contract.js";
 import { AIRSPACE_TYPE_NAMES, AirspaceType } from "../src/model/vocab.js";
 import { MapFormReader, type MapFrame } from "../src/origin/map-form.js";
@@ -26,6 +27,7 @@ import {
   type Summary,
 } from "./logic.js";
 import { esc, legend, popup } from "./popup.js";
+import { throughClient } from "./through-client.js";
 
 /** docs/contract.md §3: a publication older than this is degraded. */
 const MAX_LAG_MS = 30 * 60_000;
@@ -216,53 +218,23 @@ async function load(event?: Event): Promise<void> {
   message(`Loading ${countries}…`);
   const started = performance.now();
   const mine = ++loads;
-  // no-cache: the answer varies on Accept-Encoding only, so a cached copy must be revalidated with this token
-  // (the origin checks it before answering 304); a wrong token must not be shown data cached for another
   const choice = (document.querySelector('input[name="day"]:checked') as HTMLInputElement | null)?.value;
   state.choice = choice === "tomorrow" ? "tomorrow" : "today";
-  const r = await fetch(`/v1/data/airspaces.map?countries=${encodeURIComponent(countries)}&day=${state.choice}`, {
-    cache: "no-cache",
-    headers: { Authorization: `Bearer ${token}` },
-  }).catch(() => undefined);
-  if (mine !== loads) return;
-  if (!r) return message("The origin could not be reached.", true);
-  if (!r.ok) {
-    const problem = (await r.json().catch(() => ({}))) as { title?: string; detail?: string };
-    return message(`${r.status} ${problem.title ?? r.statusText}: ${problem.detail ?? ""}`, true);
-  }
-  const fetched = performance.now();
-  let frames: MapFrame[];
-  let downloadedAt = fetched;
-  try {
-    if (!r.body) throw new Error("the answer is empty");
-    // each country's frame is decoded as soon as it is in, while the rest downloads
-    const reader = new MapFormReader();
-    const body = r.body.getReader();
-    for (;;) {
-      const { done, value } = await body.read().catch((e: unknown) => {
-        throw new Error(`the answer was cut off in transfer (${e instanceof Error ? e.message : e})`);
-      });
-      if (mine !== loads) return void body.cancel().catch(() => {}); // a later Load is under way
-      if (done) break;
-      reader.push(value);
-    }
-    downloadedAt = performance.now();
-    frames = reader.end();
-  } catch (error) {
-    if (mine !== loads) return;
-    return message(`The answer could not be read: ${error instanceof Error ? error.message : error}`, true);
-  }
+  const got =
+    countries === "EUROPE" ? await byMapForm(token, () => mine !== loads) : await byClient(token, codes, state.choice);
+  if (mine !== loads || !got) return;
+  if ("error" in got) return message(got.error, true);
+  const { frames, fetched, downloadedAt, version, published } = got;
   const parsed = performance.now();
   const count = frames.reduce((n, f) => n + f.features.length, 0);
-  const version = r.headers.get("X-Data-Version") ?? "?";
-  const published = new Date(r.headers.get("Last-Modified") ?? Date.now());
   // the day the version describes (a past day republished keeps its own date), else the publication's
   const day =
-    publication?.version === version
+    got.day ??
+    (publication?.version === version
       ? publication.date
       : publication?.tomorrow?.version === version
         ? publication.tomorrow.date
-        : published.toISOString().slice(0, 10);
+        : published.toISOString().slice(0, 10));
   $("day-title").textContent = state.choice === "tomorrow" ? `tomorrow, ${day}` : `today, ${day}`;
   if (day !== state.day) {
     state.day = day;
@@ -302,7 +274,79 @@ async function load(event?: Event): Promise<void> {
   requestAnimationFrame(() => setTimeout(() => state.features === drawn && names(drawn), 0));
   message(`${count} features drawn.`);
   state.phases.loadedMs = performance.now() - started;
+  document.body.dataset.sync = got.sync ? JSON.stringify(got.sync) : "";
   document.body.dataset.loaded = version;
+}
+
+/** What a load drew from: frames, the version and its publication time, and the client's sync when it came by one. */
+interface Got {
+  frames: MapFrame[];
+  fetched: number;
+  downloadedAt: number;
+  version: string;
+  published: Date;
+  day?: string;
+  sync?: SyncResult;
+}
+
+/** EUROPE: the origin's map form, each country's frame decoded as soon as it is in (`stale`: a later load began). */
+async function byMapForm(token: string, stale: () => boolean): Promise<Got | { error: string } | undefined> {
+  // no-cache: the answer varies on Accept-Encoding only, so a cached copy must be revalidated with this token
+  // (the origin checks it before answering 304); a wrong token must not be shown data cached for another
+  const r = await fetch(`/v1/data/airspaces.map?countries=EUROPE&day=${state.choice}`, {
+    cache: "no-cache",
+    headers: { Authorization: `Bearer ${token}` },
+  }).catch(() => undefined);
+  if (stale()) return undefined;
+  if (!r) return { error: "The origin could not be reached." };
+  if (!r.ok) {
+    const problem = (await r.json().catch(() => ({}))) as { title?: string; detail?: string };
+    return { error: `${r.status} ${problem.title ?? r.statusText}: ${problem.detail ?? ""}` };
+  }
+  const fetched = performance.now();
+  try {
+    if (!r.body) throw new Error("the answer is empty");
+    const reader = new MapFormReader();
+    const body = r.body.getReader();
+    for (;;) {
+      const { done, value } = await body.read().catch((e: unknown) => {
+        throw new Error(`the answer was cut off in transfer (${e instanceof Error ? e.message : e})`);
+      });
+      if (stale()) return void body.cancel().catch(() => {});
+      if (done) break;
+      reader.push(value);
+    }
+    const downloadedAt = performance.now();
+    const version = r.headers.get("X-Data-Version") ?? "?";
+    const published = new Date(r.headers.get("Last-Modified") ?? Date.now());
+    return { frames: reader.end(), fetched, downloadedAt, version, published };
+  } catch (error) {
+    if (stale()) return undefined;
+    return { error: `The answer could not be read: ${error instanceof Error ? error.message : error}` };
+  }
+}
+
+/** Chosen countries: through the client (web/through-client.ts), kept in IndexedDB between visits. */
+async function byClient(token: string, codes: string[], day: "today" | "tomorrow"): Promise<Got | { error: string }> {
+  try {
+    const held = await throughClient(token, codes, day);
+    const now = performance.now();
+    const { version } = held.sync;
+    // a version is named by its publication instant: 20260822T111500Z-…
+    const at = /^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z/.exec(version);
+    const published = at ? new Date(`${at[1]}-${at[2]}-${at[3]}T${at[4]}:${at[5]}:${at[6]}Z`) : new Date();
+    return {
+      frames: held.frames,
+      fetched: now,
+      downloadedAt: now,
+      version,
+      published,
+      day: held.sync.day,
+      sync: held.sync,
+    };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
 }
 
 async function status(): Promise<void> {

@@ -32,6 +32,8 @@ export interface ClientOptions {
 export interface SyncResult {
   /** The version held after the sync (the live one), per the service's `X-Data-Version`. */
   version: string;
+  /** The UTC day (`YYYY-MM-DD`) the held collections are of. */
+  day: string;
   changed: Record<string, { added: number; changed: number; removed: number }>;
   full: boolean;
   /** Bytes of the answers read (as decoded), for the record of what a sync cost. */
@@ -89,11 +91,16 @@ export function createClient(options: ClientOptions): Client {
   };
 
   /** GET with the token; the body read whole (a cut body throws, naming the URL). */
-  async function get(at: string): Promise<{ status: number; headers: Headers; text: string }> {
+  async function get(
+    at: string,
+    cache: "no-cache" | "no-store",
+  ): Promise<{ status: number; headers: Headers; text: string }> {
     let res: Response;
     try {
       const headers = { authorization: `Bearer ${options.token}`, "accept-encoding": "gzip" };
-      res = await doFetch(at, { headers, signal: AbortSignal.timeout(options.timeoutMs ?? 60_000) });
+      const signal = AbortSignal.timeout(options.timeoutMs ?? 60_000);
+      // `cache` is for browsers (Node has no HTTP cache; its types do not name it)
+      res = await doFetch(at, { headers, cache, signal } as RequestInit);
     } catch (e) {
       throw new ClientError(`${at}: the request failed (${(e as Error).message})`, at);
     }
@@ -112,7 +119,8 @@ export function createClient(options: ClientOptions): Client {
   /** One country in full: its text checked against the digest the service states. */
   async function full(cc: string): Promise<{ held: HeldCountry; bytes: number }> {
     const at = url("v1/data/airspaces", { countries: cc });
-    const r = await get(at);
+    // a browser may take the body from its cache, once the origin said it is still the one (ETag)
+    const r = await get(at, "no-cache");
     if (r.status !== 200) throw new ClientError(`${at}: ${r.status} ${detailOf(r.text)}`, at, r.status);
     const version = r.headers.get("x-data-version");
     const digest = r.headers.get("x-features-sha256");
@@ -154,7 +162,8 @@ export function createClient(options: ClientOptions): Client {
     for (const [cc, h] of from) groups.set(h.version, [...(groups.get(h.version) ?? []), cc]);
     for (const [since, ccs] of groups) {
       const at = url("v1/data/changes", { countries: ccs.join(","), since });
-      const r = await get(at);
+      // never from a browser's cache: the answer to the same question changes as versions are published
+      const r = await get(at, "no-store");
       bytes += r.text.length;
       if (r.status === 304 || r.status === 410) {
         for (const cc of ccs) caught.set(cc, r.status === 410 ? "again" : undefined);
@@ -215,8 +224,19 @@ export function createClient(options: ClientOptions): Client {
       changed[cc] = { added: n, changed: 0, removed: held.has(cc) ? safeTexts(held.get(cc)!.text).length : 0 };
     }
     for (const [cc, h] of next) await storage.save(keyOf(cc, day), h);
-    const versions = countries.map((cc) => next.get(cc)?.version ?? held.get(cc)?.version ?? "");
-    return { version: versions.sort().at(-1) ?? "", changed, full: wasFull, bytes };
+    const now = countries.map((cc) => next.get(cc) ?? held.get(cc));
+    const last = (values: Array<string | undefined>) =>
+      values
+        .map((v) => v ?? "")
+        .sort()
+        .at(-1) ?? "";
+    return {
+      version: last(now.map((h) => h?.version)),
+      day: last(now.map((h) => h?.day)),
+      changed,
+      full: wasFull,
+      bytes,
+    };
   }
 
   async function collection(cc: string) {
