@@ -223,7 +223,12 @@ async function load(event?: Event): Promise<void> {
   const got =
     countries === "EUROPE" ? await byMapForm(token, () => mine !== loads) : await byClient(token, codes, state.choice);
   if (mine !== loads || !got) return;
-  if ("error" in got) return message(got.error, true);
+  if ("error" in got) {
+    // the map shows what the last load asked for or nothing: not an earlier selection beside the error
+    draw([]);
+    $("version").hidden = true;
+    return message(got.error, true);
+  }
   const { frames, fetched, downloadedAt, version, published } = got;
   const parsed = performance.now();
   const count = frames.reduce((n, f) => n + f.features.length, 0);
