@@ -8,6 +8,7 @@ import { ROOT } from "./support.js";
 const BENCHES: Array<{ name: string; file: string; args?: string[]; node?: string[] }> = [
   { name: "publish", file: "publish.js" },
   { name: "record", file: "record.js" },
+  { name: "client", file: "client.js" },
   { name: "s3", file: "s3.js" },
   { name: "origin", file: "origin.js" },
   { name: "map", file: "map.js" },

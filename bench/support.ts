@@ -2,7 +2,7 @@
 // are, a free loopback port, the origin in a process of its own, Debian's headless Chromium, and an in-memory Io
 // for running the CLI in-process; the watch benchmarks' clocks and child-process readers.
 import { type ChildProcess, spawn } from "node:child_process";
-import { createWriteStream, existsSync, readFileSync } from "node:fs";
+import { createWriteStream, existsSync, readFileSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -181,4 +181,17 @@ export function spawnWatcher(o: { config: string; store: string; clock: string; 
   const logs: WatchLine[] = [];
   lines(child, (l) => l.startsWith("{") && logs.push(JSON.parse(l)));
   return { child, logs };
+}
+
+/** A store's day pointer moved to `version` (as a replay left it), and today's too unless it is tomorrow's. */
+export function movePointers(store: string, version: string, today = true): void {
+  const m = JSON.parse(readFileSync(path.join(store, "v1", "versions", `${version}.json`), "utf8"));
+  const pointer = JSON.stringify({
+    schema: 1,
+    version,
+    manifest: `v1/versions/${version}.json`,
+    publishedAt: m.publishedAt,
+  });
+  if (today) writeFileSync(path.join(store, "v1", "current.json"), pointer);
+  writeFileSync(path.join(store, "v1", "days", m.date, "current.json"), pointer);
 }

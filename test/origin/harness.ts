@@ -46,9 +46,13 @@ export interface Running extends Origin {
   warnings: () => string;
 }
 
-export async function serve(flags: Partial<ServeFlags> & { store: string; tokens: string }): Promise<Running> {
+/** The origin on `flags`; `now` its wall clock (a test moves it on past the 5 s a day's pointer is kept). */
+export async function serve(
+  flags: Partial<ServeFlags> & { store: string; tokens: string },
+  now: () => number = Date.now,
+): Promise<Running> {
   const t = io();
-  t.io.now = () => Date.now();
+  t.io.now = now;
   const origin = await startOrigin({ port: "0", ...flags }, t.io);
   return {
     ...origin,
