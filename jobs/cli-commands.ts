@@ -215,7 +215,11 @@ const sync: Register = (cli, io, setCode) => {
     .option("--token <TOKEN>", "bearer token (default: $AIRSPACE_TOKEN)")
     .option("--countries <CC,CC>", "two-letter country codes")
     .option("--out <DIR>", "folder of <CC>.geojson (made when absent)")
-    .option("--day <today|tomorrow>", "today's chain or tomorrow's (from 15:00 UTC; kept as <CC>.tomorrow.geojson)", "today")
+    .option(
+      "--day <today|tomorrow>",
+      "today's chain or tomorrow's (from 15:00 UTC; kept as <CC>.tomorrow.geojson)",
+      "today",
+    )
     .option("--every <seconds>", "sync again this often until SIGINT or SIGTERM")
     .addHelpText("after", example("sync"))
     .action(async (flags) => setCode(await (await import("./commands/sync.js")).syncCommand(flags, io)));
