@@ -94,8 +94,15 @@ class Lease implements HeldLease {
     if (held && held.expires > this.clock() && !this.o.gone?.(held)) throw new PublisherBusy(held);
     // an expired, gone or unreadable lease is taken over, only if it is still the object read
     if (!(await this.write(current))) throw new PublisherBusy((await readHolder(this.store))?.holder ?? this.unknown());
+    // one renewal at a time: a second begun while a slow store still writes the first would find the object changed
+    // under it (by this run) and its conditional write refused
+    let busy = false;
     this.renewal = setInterval(() => {
-      this.renewing = this.renew();
+      if (busy) return;
+      busy = true;
+      this.renewing = this.renew().finally(() => {
+        busy = false;
+      });
     }, this.ttl / 3);
     this.renewal.unref();
   }
@@ -125,7 +132,10 @@ class Lease implements HeldLease {
         this.lostTo = current?.holder ?? this.unknown();
         return;
       }
-      if (!(await this.write(current))) this.lostTo = (await readHolder(this.store))?.holder ?? this.unknown();
+      if (await this.write(current)) return;
+      // refused: lost only when another's lease is there now (the object read may have changed under a slow read)
+      const now = (await readHolder(this.store))?.holder;
+      if (now?.owner !== this.owner) this.lostTo = now ?? this.unknown();
     } catch {
       // the store did not answer: the next renewal tries again; confirm() judges by the last write that landed
     }

@@ -78,6 +78,43 @@ describe.each(stores)("the publisher lease on %s", (_, make) => {
     await held.release();
   });
 
+  it("renews on a store slower than the renewal interval, never taking its own lease for another's", async () => {
+    // each write takes longer than a third of the lease's life, so renewals would overlap (the CI run of
+    // 2026-11-29 on Node 24: "taken over (a)", its own lease, under load)
+    const inner = make();
+    const slow: ObjectStore = {
+      ...inner,
+      url: inner.url,
+      get: (k) => inner.get(k),
+      head: (k) => inner.head(k),
+      list: (p) => inner.list(p),
+      delete: (k) => inner.delete(k),
+      put: async (k, b, o) => {
+        await new Promise((r) => setTimeout(r, 150));
+        return inner.put(k, b, o);
+      },
+      ...(inner.putIfMatch
+        ? {
+            putIfMatch: async (
+              k: string,
+              b: Buffer,
+              o: { contentType?: string },
+              e: { etag: string } | { absent: true },
+            ) => {
+              await new Promise((r) => setTimeout(r, 150));
+              return inner.putIfMatch!(k, b, o, e);
+            },
+          }
+        : {}),
+    };
+    const held = await takePublisherLease(slow, { who: "a", ttlMs: 300, settleMs: 5 });
+    const first = JSON.parse(String(await inner.get(PUBLISHER_KEY))).expires;
+    await new Promise((r) => setTimeout(r, 700));
+    expect(JSON.parse(String(await inner.get(PUBLISHER_KEY))).expires).toBeGreaterThan(first);
+    await held.confirm();
+    await held.release();
+  });
+
   it("never renews over a lease another has taken over, and confirm() then says so", async () => {
     const store = make();
     const held = await takePublisherLease(store, { who: "a", ttlMs: 300, settleMs: 5 });
