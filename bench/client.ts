@@ -10,9 +10,9 @@ import { main } from "../jobs/cli.js";
 import { startOrigin } from "../jobs/commands/serve.js";
 import { createClient, keyOf } from "../src/client/client.js";
 import { memoryStorage } from "../src/client/storage.js";
-import { captureIo, movePointers, ROOT, SHARED } from "./support.js";
+import { captureIo, HOURLY_WEEKEND, movePointers, ROOT, WEEKEND_AIRSPACE } from "./support.js";
 
-const HOURLY = path.join(SHARED, "notam", "uk_pib_hourly_2024-06-14");
+const HOURLY = HOURLY_WEEKEND;
 if (!existsSync(HOURLY)) {
   console.error(`bench client: ${HOURLY} is absent; it replays the real hourly UK weekend (set SHARED_DATA)`);
   process.exit(1);
@@ -20,10 +20,7 @@ if (!existsSync(HOURLY)) {
 const OUT = path.join(ROOT, "bench", "out", "client");
 const STORE = path.join(OUT, "store");
 rmSync(OUT, { recursive: true, force: true });
-const AIRSPACE = ["gb_airspace_2024-09.yaml", "gb_service_2024-09.yaml"].flatMap((f) => [
-  "--airspaces",
-  path.join(SHARED, "airspace", "yaixm", f),
-]);
+const AIRSPACE = WEEKEND_AIRSPACE.flatMap((f) => ["--airspaces", f]);
 const replay = spawnSync(
   process.execPath,
   [

@@ -17,9 +17,9 @@ import { openairText } from "../src/publish/openair.js";
 import { DayRecord } from "../src/publish/record.js";
 import { collectGarbage } from "../src/publish/retention.js";
 import { LocalStore } from "../src/store/local-store.js";
-import { ROOT, SHARED } from "./support.js";
+import { HOURLY_WEEKEND, ROOT, WEEKEND_AIRSPACE } from "./support.js";
 
-const HOURLY = path.join(SHARED, "notam", "uk_pib_hourly_2024-06-14");
+const HOURLY = HOURLY_WEEKEND;
 if (!existsSync(HOURLY)) {
   console.error(`bench record: ${HOURLY} is absent; it replays the real hourly UK weekend (set SHARED_DATA)`);
   process.exit(1);
@@ -27,9 +27,7 @@ if (!existsSync(HOURLY)) {
 const OUT = path.join(ROOT, "bench", "out", "record");
 const STORE = path.join(OUT, "store");
 rmSync(OUT, { recursive: true, force: true });
-const AIRSPACE = ["gb_airspace_2024-09.yaml", "gb_service_2024-09.yaml"].map((f) =>
-  path.join(SHARED, "airspace", "yaixm", f),
-);
+const AIRSPACE = WEEKEND_AIRSPACE;
 
 // 1. the replay, as an operator runs it
 const t0 = performance.now();

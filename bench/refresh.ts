@@ -21,7 +21,7 @@ import { publishDay } from "../src/pipeline.js";
 import type { DynamicInput } from "../src/sources.js";
 import { CountingStore, type StoreCounts } from "../src/store/counting-store.js";
 import { LocalStore } from "../src/store/local-store.js";
-import { ROOT, SHARED } from "./support.js";
+import { HOURLY_WEEKEND, ROOT, WEEKEND_AIRSPACE } from "./support.js";
 
 const OUT = path.join(ROOT, "bench", "out", "refresh");
 rmSync(OUT, { recursive: true, force: true });
@@ -131,13 +131,11 @@ const reusedRuns = day.filter((r) => r.reused);
 const derivedRuns = day.filter((r) => !r.reused);
 
 // 4. the hourly replay
-const HOURLY = path.join(SHARED, "notam", "uk_pib_hourly_2024-06-14");
+const HOURLY = HOURLY_WEEKEND;
 let replay: { first: number; median: number; runs: number } | undefined;
 if (existsSync(HOURLY)) {
   const report = path.join(OUT, "replay.json");
-  const yaixm = ["gb_airspace_2024-09.yaml", "gb_service_2024-09.yaml"].map((f) =>
-    path.join(SHARED, "airspace", "yaixm", f),
-  );
+  const yaixm = WEEKEND_AIRSPACE;
   const r = spawnSync(
     process.execPath,
     [

@@ -195,3 +195,9 @@ export function movePointers(store: string, version: string, today = true): void
   if (today) writeFileSync(path.join(store, "v1", "current.json"), pointer);
   writeFileSync(path.join(store, "v1", "days", m.date, "current.json"), pointer);
 }
+
+/** The corpus's hourly UK weekend (74 PIBs of 14–16 June 2024) and the YAIXM airspace it is replayed on. */
+export const HOURLY_WEEKEND = path.join(SHARED, "notam", "uk_pib_hourly_2024-06-14");
+export const WEEKEND_AIRSPACE = ["gb_airspace_2024-09.yaml", "gb_service_2024-09.yaml"].map((f) =>
+  path.join(SHARED, "airspace", "yaixm", f),
+);
