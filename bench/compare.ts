@@ -6,16 +6,26 @@
 // instant (a replay of the same snapshots): each feature whose isActive (or only its activationType) changed in any
 // of them is listed once, with
 // the versions, the transition, the rule before and after and the new explanation (the reason).
+// With --geometry, the features whose geometry or vertical limits changed are listed instead (bench/compare-shape.ts):
+// vertices and area before and after, the limits before and after.
 
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { readExplanations } from "../src/publish/explanations.js";
 import { currentManifest, manifestOf, readEurope } from "../src/publish/read-back.js";
 import { LocalStore } from "../src/store/local-store.js";
+import { type Shape, type ShapeChange, shapeChange, shapeOf } from "./compare-shape.js";
 
+interface Seen {
+  isActive: string;
+  activationType: string;
+  name: string;
+  country: string;
+  shape: Shape;
+}
 interface Side {
   version: string;
-  features: Map<string, { isActive: string; activationType: string; name: string; country: string }>;
+  features: Map<string, Seen>;
   rules: Map<string, string>;
 }
 
@@ -27,7 +37,7 @@ async function load(dir: string, version?: string): Promise<Side & { because: Ma
   if (!manifest) throw new Error(`${dir}: nothing published`);
   const fc = await readEurope(store, manifest);
   const explanations = await readExplanations(store, manifest.version);
-  const features = new Map<string, { isActive: string; activationType: string; name: string; country: string }>();
+  const features = new Map<string, Seen>();
   for (const f of fc.features) {
     const p = f.properties;
     features.set(p._id, {
@@ -35,6 +45,7 @@ async function load(dir: string, version?: string): Promise<Side & { because: Ma
       activationType: p.vendor.dynamicAirspaceMapping.activationType,
       name: p.name,
       country: p.country,
+      shape: shapeOf(f),
     });
   }
   const rules = new Map(Object.entries(explanations?.features ?? {}).map(([id, e]) => [id, e.rule]));
@@ -46,7 +57,7 @@ async function load(dir: string, version?: string): Promise<Side & { because: Ma
  * Every version of `b` against `a`'s version of the same instant: the features whose isActive or activationType
  * changed, with why.
  */
-async function every(a: string, b: string, asJson: boolean): Promise<void> {
+async function every(a: string, b: string, asJson: boolean, geometry: boolean): Promise<void> {
   // a version is one day's picture at one instant: from 15:00 today and tomorrow are published at the same instant
   const versions = (dir: string) =>
     readdirSync(path.join(dir, "v1", "versions"))
@@ -63,11 +74,22 @@ async function every(a: string, b: string, asJson: boolean): Promise<void> {
     { name: string; country: string; transitions: Set<string>; rules: Set<string>; versions: string[]; because: string }
   >();
   let pairs = 0;
+  const shapes = new Map<string, ShapeChange & { versions: number; first: string }>();
   for (const { v, key } of versions(b)) {
     const was = before.get(key);
     if (!was) continue;
     pairs++;
     const [x, y] = await Promise.all([load(a, was), load(b, v)]);
+    if (geometry) {
+      for (const [id, now] of y.features) {
+        const old = x.features.get(id);
+        const c = old && shapeChange(id, now.name, now.country, old.shape, now.shape);
+        if (!c) continue;
+        const seen = shapes.get(id);
+        shapes.set(id, { ...c, versions: (seen?.versions ?? 0) + 1, first: seen?.first ?? v });
+      }
+      continue;
+    }
     for (const [id, now] of y.features) {
       const old = x.features.get(id);
       if (!old || (old.isActive === now.isActive && old.activationType === now.activationType)) continue;
@@ -90,6 +112,8 @@ async function every(a: string, b: string, asJson: boolean): Promise<void> {
       changed.set(id, c);
     }
   }
+  if (geometry)
+    return printShapes(`${a} → ${b}: ${pairs} versions of the same instants compared`, [...shapes.values()], asJson);
   const list = [...changed].map(([id, c]) => ({
     id,
     isActiveChanged: [...c.transitions].some((t) => !t.includes(",")),
@@ -119,6 +143,18 @@ async function every(a: string, b: string, asJson: boolean): Promise<void> {
   process.stdout.write(`${lines.join("\n")}\n`);
 }
 
+function printShapes(head: string, changes: ShapeChange[], asJson: boolean): void {
+  if (asJson) {
+    process.stdout.write(`${JSON.stringify({ changed: changes.length, features: changes }, null, 2)}\n`);
+    return;
+  }
+  const lines = [
+    `${head}; ${changes.length} features changed geometry or limits`,
+    ...changes.map((c) => `  ${c.id} ${c.name} (${c.country}): ${c.what}`),
+  ];
+  process.stdout.write(`${lines.join("\n")}\n`);
+}
+
 function tally<K>(items: readonly K[], key: (k: K) => string): Array<[string, number]> {
   const m = new Map<string, number>();
   for (const i of items) m.set(key(i), (m.get(key(i)) ?? 0) + 1);
@@ -130,9 +166,18 @@ async function main(): Promise<void> {
   const [a, b] = args.filter((x) => !x.startsWith("--") && !/^\d+$/.test(x));
   const listAt = args.indexOf("--list");
   const list = listAt >= 0 ? Number(args[listAt + 1] ?? 10) : 0;
-  if (!a || !b) throw new Error("usage: compare <old store> <new store> [--list N] [--json] [--every]");
-  if (args.includes("--every")) return every(a, b, args.includes("--json"));
+  if (!a || !b) throw new Error("usage: compare <old store> <new store> [--list N] [--json] [--every] [--geometry]");
+  const geometry = args.includes("--geometry");
+  if (args.includes("--every")) return every(a, b, args.includes("--json"), geometry);
   const [before, after] = await Promise.all([load(a), load(b)]);
+  if (geometry) {
+    const changes = [...after.features].flatMap(([id, now]) => {
+      const was = before.features.get(id);
+      const c = was && shapeChange(id, now.name, now.country, was.shape, now.shape);
+      return c ? [c] : [];
+    });
+    return printShapes(`${a} (${before.version}) → ${b} (${after.version})`, changes, args.includes("--json"));
+  }
   const changed = [...after.features].flatMap(([id, now]) => {
     const was = before.features.get(id);
     if (!was || (was.isActive === now.isActive && was.activationType === now.activationType)) return [];

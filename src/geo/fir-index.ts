@@ -60,6 +60,11 @@ export class FirIndex {
     return fir ? { fir, how: "nearest" } : undefined;
   }
 
+  /** The FIR of an ident (`EETT`), if bundled. */
+  byIdent(ident: string): Fir | undefined {
+    return this.firs.find((f) => f.ident === ident);
+  }
+
   /** The FIR containing a point, if any. */
   atPoint(lon: number, lat: number): Fir | undefined {
     return this.candidates([lon, lat, lon, lat]).find((f) => this.holds(f, lon, lat));

@@ -1,7 +1,9 @@
 // A NOTAM's own geometry (docs/design.md §2, §4): the area Item E describes, else the coarse Q-line circle.
 //   parse coordinates → parts (chains, arcs, circles) → areas → repairPolygons → RFC 7946 check
-import { degreesToRadians } from "@turf/helpers";
+import { difference } from "@turf/difference";
+import { degreesToRadians, feature, featureCollection } from "@turf/helpers";
 import { METERS_PER_NM, roughDistanceM } from "../geo/geodesy.js";
+import { countryOfIcao } from "../geo/icao-prefixes.js";
 import { repairPolygons } from "../geo/repair.js";
 import { checkAreaGeometry } from "../geo/rfc7946.js";
 import type { AreaGeometry } from "../model/contract.js";
@@ -14,7 +16,13 @@ import { circle, type Ring } from "./geometry/shapes.js";
 export { parseCoordinates } from "./geometry/coordinates.js";
 
 export type NotamGeometry =
-  | { source: "itemE"; shape: "circle" | "polygon" | "arc-polygon" | "point-circle"; geometry: AreaGeometry }
+  | {
+      source: "itemE";
+      shape: "circle" | "polygon" | "arc-polygon" | "point-circle";
+      geometry: AreaGeometry;
+      /** Stretches drawn along a border, coast or FIR boundary. */
+      followed?: number;
+    }
   | { source: "qLine"; shape: "circle"; geometry: AreaGeometry };
 
 /** `at` is the offset in Item E (0 for Q-line issues); `text` quotes the excerpt or explains. */
@@ -27,6 +35,8 @@ export interface GeometryIssue {
 export const GEOMETRY_ISSUES = {
   /** Item E has coordinates but no area could be drawn from them; the Q-line circle stands in. */
   itemEUnused: "notam.geometry.itemEUnused",
+  /** A coordinate read past a slip (`363959E0264012E`, `00663101.4E`): the one reading inside the Q-line circle. */
+  coordinateRepaired: "notam.geometry.coordinateRepaired",
   /** Shaped like a coordinate but out of range (`510635N 5012927E`): skipped. */
   badCoordinate: "notam.geometry.badCoordinate",
   /** Two or more points with no width (a route or a line): not an area. */
@@ -37,8 +47,14 @@ export const GEOMETRY_ISSUES = {
   arcRadiusMismatch: "notam.geometry.arcRadiusMismatch",
   /** A closed polygon written with a radius (`WI 2NM RADIUS: p1 - … - p1`): drawn without the buffer. */
   bufferIgnored: "notam.geometry.bufferIgnored",
-  /** A corridor bends tighter than its width: the convex hull of its circles stands in. */
-  corridorHull: "notam.geometry.corridorHull",
+  /** A corridor crosses or doubles back on itself: drawn as the area within its width of the line (@turf/buffer). */
+  corridorOverlaps: "notam.geometry.corridorOverlaps",
+  /** A written ring crosses or touches itself by a loop of under 1 % of its area (a slip): the loop left out. */
+  slightCrossing: "notam.geometry.slightCrossing",
+  /** Four corners written in crossing order (NW, NE, SW, SE): drawn as the box they span. */
+  crossingBox: "notam.geometry.crossingBox",
+  /** A stretch written as following a border, coast or FIR boundary could not be followed: the Q-line circle stands in. */
+  borderUnfollowed: "notam.geometry.borderUnfollowed",
   /** The Item E area was not a valid polygon (out of range, degenerate, RFC 7946 check failed). */
   invalid: "notam.geometry.invalid",
   /** Item E's area reaches well beyond the Q-line circle: a typo in either is likely. Kept. */
@@ -64,23 +80,34 @@ const PRIORITY: readonly AreaKind[] = ["arc-polygon", "polygon", "circle", "poin
 export function notamGeometry(itemE: string, q: QLine | undefined): { value?: NotamGeometry; issues: GeometryIssue[] } {
   const issues: GeometryIssue[] = [];
   const excerpt = (at: number, end: number) => itemE.slice(at, Math.min(end, at + 120)).replace(/\s+/g, " ");
-  const coordinates = parseCoordinates(itemE);
+  const coordinates = parseCoordinates(itemE, q?.centre ? { ...q.centre, radiusNm: q.radiusNm } : undefined);
   const parts = parseParts(itemE, coordinates);
   const qRadiusM = qCircleRadiusM(q);
   const pointM = Math.min(POINT_RADIUS_M, qRadiusM ?? Number.POSITIVE_INFINITY);
   const obstacle = q?.code.charAt(1) === "O";
-  const { areas, notes } = interpret(itemE, parts, { pointRadiusM: pointM, obstacle });
-  const good = new Set(coordinates.map((c) => c.at));
+  const own = q ? countryOfIcao(q.fir) : undefined;
+  const follow = { ...(own ? { own } : {}), ...(q ? { fir: q.fir } : {}) };
+  const { areas, notes, followed } = interpret(itemE, parts, { pointRadiusM: pointM, obstacle, follow });
+  const unfollowed = notes.some((n) => n.code === "borderUnfollowed");
+  for (const c of coordinates) {
+    if (c.repaired) issues.push({ code: GEOMETRY_ISSUES.coordinateRepaired, at: c.at, text: excerpt(c.at, c.end) });
+  }
   for (const m of itemE.matchAll(BAD_COORDINATE)) {
-    if (!good.has(m.index)) issues.push({ code: GEOMETRY_ISSUES.badCoordinate, at: m.index, text: m[0] });
+    // `54⏎5000N0100000E` is read from its first digits: a match inside a coordinate read is no bad one
+    const read = coordinates.some((c) => c.at <= m.index && m.index < c.end);
+    if (!read) issues.push({ code: GEOMETRY_ISSUES.badCoordinate, at: m.index, text: m[0] });
   }
   for (const n of notes) {
     issues.push({ code: GEOMETRY_ISSUES[n.code], at: n.at, text: excerpt(n.at, n.end) });
   }
-  if (areas.length > 0) {
-    const drawn = draw(areas.map((a) => a.ring));
+  const kept = areas.filter((a) => !a.exclude);
+  if (kept.length > 0 && !unfollowed) {
+    const drawn = without(
+      draw(kept.map((a) => a.ring)),
+      areas.filter((a) => a.exclude).map((a) => a.ring),
+    );
     if (drawn.geometry) {
-      const shape = PRIORITY.find((k) => areas.some((a) => a.kind === k))!;
+      const shape = PRIORITY.find((k) => kept.some((a) => a.kind === k))!;
       const far = q?.centre && qRadiusM !== undefined ? farthestM(drawn.geometry, q.centre) : 0;
       if (qRadiusM !== undefined && far > qRadiusM + Math.max(2 * METERS_PER_NM, 0.2 * qRadiusM) + Q_ROUNDING_M) {
         issues.push({
@@ -89,11 +116,17 @@ export function notamGeometry(itemE: string, q: QLine | undefined): { value?: No
           text: `a vertex is ${(far / METERS_PER_NM).toFixed(1)} NM from the Q-line centre, radius ${q?.radiusNm} NM`,
         });
       }
-      return { value: { source: "itemE", shape, geometry: drawn.geometry }, issues };
+      const value = {
+        source: "itemE",
+        shape,
+        geometry: drawn.geometry,
+        ...(followed > 0 ? { followed } : {}),
+      } as const;
+      return { value, issues };
     }
     const at = areas[0]!.at;
     issues.push({ code: GEOMETRY_ISSUES.invalid, at, text: `${excerpt(at, itemE.length)}: ${drawn.why}` });
-  } else if (parts.length > 0) {
+  } else if (parts.length > 0 && !unfollowed) {
     issues.push({ code: GEOMETRY_ISSUES.itemEUnused, at: parts[0]!.at, text: excerpt(parts[0]!.at, itemE.length) });
   }
   const fallback = qCircle(q);
@@ -147,6 +180,21 @@ function deepFreeze(g: AreaGeometry): void {
   }
   Object.freeze(g.coordinates);
   Object.freeze(g);
+}
+
+/** The drawing without the areas the text excludes (@turf/difference); all of it when nothing would be left. */
+function without(
+  drawn: { geometry?: AreaGeometry; why: string },
+  excluded: Ring[],
+): { geometry?: AreaGeometry; why: string } {
+  if (!drawn.geometry || excluded.length === 0) return drawn;
+  const holes = draw(excluded).geometry;
+  if (!holes) return drawn;
+  const rest = difference(featureCollection([feature(drawn.geometry), feature(holes)]))?.geometry;
+  if (!rest) return drawn;
+  const polygons = rest.type === "Polygon" ? [rest.coordinates] : rest.coordinates;
+  const repaired = repairPolygons(polygons as Array<Array<Array<[number, number]>>>);
+  return repaired.ok && !repaired.selfIntersects ? { geometry: repaired.geometry, why: "" } : drawn;
 }
 
 /** Rings to one valid RFC 7946 geometry, or why not. A ring that crosses itself is not valid. */

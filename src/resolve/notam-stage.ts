@@ -4,9 +4,9 @@
 import type { Feature } from "../model/contract.js";
 import { type Diagnostic, DiagnosticSink } from "../model/diagnostic.js";
 import { notamExplanation } from "../model/explain.js";
-import type { Notam } from "../model/notam.js";
+import { type Notam, notamKey } from "../model/notam.js";
 import type { UtcDay } from "../model/time.js";
-import { notamGeometry } from "../notam/geometry.js";
+import { GEOMETRY_ISSUES, type GeometryIssue, notamGeometry } from "../notam/geometry.js";
 import type { AirspaceLinker } from "./link.js";
 import { type NotamTiming, notamFeature, notamFeatureAt, type Variant } from "./notam-feature.js";
 import { type DayNotam, notamsForDay } from "./notams.js";
@@ -22,8 +22,21 @@ export interface NotamSummary {
   features: number;
   /** Item E or the coarse Q-line circle. */
   geometry: { itemE: number; qLine: number; none: number };
+  /** Per state (the NOTAM's country): drawn from Item E, with a border followed, and from the Q-line circle by why. */
+  geometryByState: Record<string, StateGeometry>;
+  /** NOTAMs whose border, coast or FIR stretch could not be followed (the Q-line circle stands in), with why. */
+  bordersUnfollowed: Array<{ id: string; why: string }>;
   /** Designators no airspace answers to, with how many NOTAMs name each. */
   unlinkedDesignators: Record<string, number>;
+}
+
+export interface StateGeometry {
+  itemE: number;
+  /** Of those from Item E, the NOTAMs with a border, coast or FIR stretch followed. */
+  borders: number;
+  /** Q-line circles by why: `noCoordinates` (Item E has none), `noArea` (points or lines without width), `invalid`,
+   * `borderUnfollowed`. */
+  qLine: Record<string, number>;
 }
 
 export interface NotamStage {
@@ -51,6 +64,7 @@ export function notamStage(
   const count = (cc: string, id: string) => airspaceNotams.set(cc, (airspaceNotams.get(cc) ?? new Set()).add(id));
   const byKind: Record<string, number> = {};
   const geometry = { itemE: 0, qLine: 0, none: 0 };
+  const tally: Tally = { byState: {}, unfollowed: [] };
   let linkedCount = 0;
   for (const dn of day.notams) {
     byKind[dn.kind ?? "obstacle"] = (byKind[dn.kind ?? "obstacle"] ?? 0) + 1;
@@ -65,7 +79,7 @@ export function notamStage(
       }
       continue;
     }
-    const f = unlinkedFeature(dn, opts, geometry, sink);
+    const f = unlinkedFeature(dn, opts, geometry, tally, sink);
     if (!f) continue;
     features.push(f);
     if (dn.kind === "A" || dn.kind === "D") count(f.properties.country, dn.notam.id);
@@ -83,6 +97,8 @@ export function notamStage(
       linked: linkedCount,
       features: features.length,
       geometry,
+      geometryByState: Object.fromEntries(Object.entries(tally.byState).sort(([a], [b]) => (a < b ? -1 : 1))),
+      bordersUnfollowed: tally.unfollowed,
       unlinkedDesignators: designatorCounts(day.unlinked),
     },
   };
@@ -103,7 +119,17 @@ interface Drawn {
   feature: Feature | undefined;
   track: Track<Feature> | undefined;
   geometry: keyof NotamSummary["geometry"];
+  /** How it was drawn, for the per-state figures. */
+  how: How | undefined;
   diagnostics: readonly Diagnostic[];
+}
+
+/** `itemE` (with `followed` stretches) or the Q-line circle and why. */
+type How = { source: "itemE"; followed: number } | { source: "qLine"; why: string; unfollowed?: string };
+
+interface Tally {
+  byState: Record<string, StateGeometry>;
+  unfollowed: Array<{ id: string; why: string }>;
 }
 
 /**
@@ -117,12 +143,25 @@ function unlinkedFeature(
   dn: DayNotam,
   opts: FeatureOptions,
   geometry: NotamSummary["geometry"],
+  tally: Tally,
   sink: DiagnosticSink,
 ): Feature | undefined {
   const was = drawn.get(dn);
   const d = was?.variant === opts.variant && was.window.holds(opts.now) ? was : draw(dn, opts);
   if (d !== was) drawn.set(dn, d);
   geometry[d.geometry]++;
+  if (d.how && d.feature) {
+    const cc = d.feature.properties.country;
+    const st = tally.byState[cc] ?? { itemE: 0, borders: 0, qLine: {} };
+    tally.byState[cc] = st;
+    if (d.how.source === "itemE") {
+      st.itemE++;
+      if (d.how.followed > 0) st.borders++;
+    } else {
+      st.qLine[d.how.why] = (st.qLine[d.how.why] ?? 0) + 1;
+      if (d.how.unfollowed) tally.unfollowed.push({ id: notamKey(dn.notam), why: d.how.unfollowed });
+    }
+  }
   sink.addAll(d.diagnostics);
   opts.window?.merge(d.window);
   if (d.feature && d.track && opts.track) opts.track.set(d.feature.properties._id, d.track);
@@ -133,10 +172,21 @@ function draw(dn: DayNotam, opts: FeatureOptions): Drawn {
   const sink = new DiagnosticSink();
   const geometry = { itemE: 0, qLine: 0, none: 0 };
   const window = new NowWindow(opts.now);
-  const feature = drawFeature(dn, { now: opts.now, variant: opts.variant, window }, geometry, sink);
+  const drawing = { how: undefined as How | undefined };
+  const feature = drawFeature(dn, { now: opts.now, variant: opts.variant, window }, geometry, drawing, sink);
   const track = feature ? notamTrack(feature, dn, window) : undefined;
   const source = geometry.itemE ? "itemE" : geometry.qLine ? "qLine" : "none";
-  return { variant: opts.variant, window, feature, track, geometry: source, diagnostics: sink.items };
+  return { variant: opts.variant, window, feature, track, geometry: source, how: drawing.how, diagnostics: sink.items };
+}
+
+/** Why the Q-line circle stands in, from the drawing's issues. */
+function whyQLine(issues: readonly GeometryIssue[]): { why: string; unfollowed?: string } {
+  const code = (c: string) => issues.find((i) => i.code === c);
+  const unfollowed = code(GEOMETRY_ISSUES.borderUnfollowed);
+  if (unfollowed) return { why: "borderUnfollowed", unfollowed: unfollowed.text };
+  if (code(GEOMETRY_ISSUES.invalid)) return { why: "invalid" };
+  if (code(GEOMETRY_ISSUES.itemEUnused)) return { why: "noArea" };
+  return { why: "noCoordinates" };
 }
 
 /**
@@ -147,6 +197,7 @@ function drawFeature(
   dn: DayNotam,
   opts: { now: number; variant: Variant; window: NowWindow },
   geometry: NotamSummary["geometry"],
+  drawing: { how: How | undefined },
   sink: DiagnosticSink,
 ): Feature | undefined {
   const at = { source: dn.notam.origin.source, record: dn.notam.origin.record, id: dn.notam.id };
@@ -163,8 +214,12 @@ function drawFeature(
   }
   if (g.value.source === "qLine") {
     geometry.qLine++;
+    drawing.how = { source: "qLine", ...whyQLine(g.issues) };
     sink.add({ ...at, code: "notam.geometry.coarse", severity: "warning", message: "drawn as the Q-line circle" });
-  } else geometry.itemE++;
+  } else {
+    geometry.itemE++;
+    drawing.how = { source: "itemE", followed: g.value.followed ?? 0 };
+  }
   const f = notamFeature(dn, g.value, { now: opts.now, window: opts.window }, opts.variant);
   if (!f) {
     sink.add({

@@ -6,12 +6,13 @@ import type { VerticalLimit } from "../model/contract.js";
 import { type Diagnostic, DiagnosticSink } from "../model/diagnostic.js";
 import { type Notam, notamKey } from "../model/notam.js";
 import { clipToDay, type Span, type UtcDay } from "../model/time.js";
-import type { NotamKind } from "../model/vocab.js";
+import { LimitUnit, type NotamKind, ReferenceDatum } from "../model/vocab.js";
 import type { NormalizedAirspace } from "../normalize/airspace.js";
 import { aerodromePoints, type LatLon } from "../notam/aerodromes.js";
 import { notamGeometry } from "../notam/geometry.js";
 import { isObstacle, isPlainAirspaceNotam, notamKind, qCode } from "../notam/kind.js";
 import { parseNotamLimit, qLimits } from "../notam/limits.js";
+import { obstacleTop } from "../notam/obstacle-top.js";
 import { type NotamEffect, notamEffect } from "../notam/subject.js";
 import { evaluateItemD, type ScheduleResult } from "../schedule/evaluate.js";
 import { parseValidity, type Validity } from "../schedule/validity.js";
@@ -292,11 +293,12 @@ function sameText(a: Notam, b: Notam): boolean {
   return items(a) === items(b);
 }
 
-/** F/G, else the Q-line flight levels. */
+/** F/G, else the Q-line flight levels; an obstacle's, where F/G say nothing, from GND to the top its Item E states. */
 function limitsOf(n: Notam): { upper?: VerticalLimit; lower?: VerticalLimit } {
   const q = n.q ? qLimits(n.q) : { lower: undefined, upper: undefined };
   const items = itemLimits(n);
-  const lower = items.lower ?? q.lower;
-  const upper = items.upper ?? q.upper;
+  const top = isObstacle(n.q) && !items.upper && !items.lower ? obstacleTop(n.itemE) : undefined;
+  const lower = items.lower ?? (top ? { value: 0, unit: LimitUnit.FEET, referenceDatum: ReferenceDatum.GND } : q.lower);
+  const upper = items.upper ?? top ?? q.upper;
   return { ...(upper ? { upper } : {}), ...(lower ? { lower } : {}) };
 }

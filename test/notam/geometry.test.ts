@@ -77,6 +77,51 @@ describe("parseCoordinates: spellings", () => {
     "48135N0094929E (five-digit latitude)",
   ])("ignores %s", (text) => expect(parseCoordinates(text)).toEqual([]));
 
+  // every spelling from real text of the SOFIA briefs (fixtures/notam-areas): LIIC, EDDZ, LFFA, ETCZ
+  it.each([
+    [
+      "5103265N 01343169E (EDDZ E0862/26: tenths glued)",
+      undefined,
+      51 + 3 / 60 + 26.5 / 3600,
+      13 + 43 / 60 + 16.9 / 3600,
+    ],
+    ["433604.72 N 0035234.97 E (LFFA P3664/25)", undefined, 43 + 36 / 60 + 4.72 / 3600, 3 + 52 / 60 + 34.97 / 3600],
+    [
+      "532823N01106\n06E (ETCZ M0008/26: split by a line break)",
+      undefined,
+      53 + 28 / 60 + 23 / 3600,
+      11 + 6 / 60 + 6 / 3600,
+    ],
+    ["AREA: 54\n5000N0100000E (ETCZ M2732/25)", undefined, 54 + 50 / 60, 10],
+    ["N28\n0839E0980807 (hemisphere first, split)", undefined, 28 + 8 / 60 + 39 / 3600, 98 + 8 / 60 + 7 / 3600],
+    [
+      "4638487N 1420211E (tenths, the leading zero dropped)",
+      undefined,
+      46 + 38 / 60 + 48.7 / 3600,
+      14 + 20 / 60 + 21.1 / 3600,
+    ],
+    // LFFA P4021/25 `4908325N 0004328W`, Q-line 4909N00043W: the longitude has no tenths, the centre tells
+    ["4908325N 0004328W", { lat: 49.15, lon: -0.72 }, 49 + 8 / 60 + 32.5 / 3600, -(43 / 60 + 28 / 3600)],
+    ["43.837628N 18.297363E (LQBH A4591/25: decimal degrees)", undefined, 43.837628, 18.297363],
+    [
+      "49.26.18.00N, 007.31.50.90 E (ETCZ M0329/26: dotted)",
+      undefined,
+      49 + 26 / 60 + 18 / 3600,
+      7 + 31 / 60 + 50.9 / 3600,
+    ],
+    ["4638487N 1420211E", { lat: 46.63, lon: 14.33 }, 46 + 38 / 60 + 48.7 / 3600, 14 + 20 / 60 + 21.1 / 3600],
+  ])("reads %s", (text, near, lat, lon) => {
+    const [c, ...rest] = parseCoordinates(text, near);
+    expect(rest).toEqual([]);
+    expect(c!.lat).toBeCloseTo(lat, 9);
+    expect(c!.lon).toBeCloseTo(lon, 9);
+  });
+
+  it("joins digits across a line break only where the pieces make a coordinate", () => {
+    expect(parseCoordinates("MAX HGT 2500\n5130N 00027W")).toMatchObject([{ lat: 51.5, lon: -0.45 }]);
+    expect(parseCoordinates("FL095\n1. 535759N 0233016E")).toHaveLength(1);
+  });
+
   it("finds every coordinate in order, with its position", () => {
     const text = "AREA 513017N 0002642W - 5131N00028W, N513200 W0002900.";
     const cs = parseCoordinates(text);
@@ -277,9 +322,25 @@ describe("notamGeometry: points and the Q-line", () => {
     expect(r.issues.map((i) => i.code)).toEqual([GEOMETRY_ISSUES.noQCircle]);
   });
   it("a ring that crosses itself falls back to the Q-line circle", () => {
-    const r = itemE("AREA BOUNDED BY 513000N 0003000W - 514000N 0002000W - 513000N 0002000W - 514000N 0003000W");
+    const r = itemE(
+      "AREA BOUNDED BY 513000N 0003000W - 514000N 0002000W - 513000N 0002000W - 514000N 0003000W - 513500N 0003500W",
+    );
     expect(r.value?.source).toBe("qLine");
     expect(r.issues.map((i) => i.code)).toEqual([GEOMETRY_ISSUES.invalid]);
+  });
+
+  // DAAA A0454/26 `PSN : 342900N 0055900E 342900N 0061000E 342100N 0055900E 342100N 0061000E`: NW, NE, SW, SE
+  it("four corners written in crossing order are the box they span, with a diagnostic", () => {
+    const r = itemE(
+      "AREA BOUNDED BY 513000N 0003000W - 514000N 0002000W - 513000N 0002000W - 514000N 0003000W",
+      qLine("EGTT/QRTCA/IV/BO/W/000/010/5135N00025W010"),
+    );
+    expect(r.value).toMatchObject({ source: "itemE", shape: "polygon" });
+    expect(r.issues.map((i) => i.code)).toEqual([GEOMETRY_ISSUES.crossingBox]);
+    const ring = polygons(r.value!.geometry)[0]![0]!;
+    expect(new Set(ring.map((p) => p.join()))).toEqual(
+      new Set(["-0.5,51.5", "-0.333333,51.666667", "-0.333333,51.5", "-0.5,51.666667"]),
+    );
   });
 });
 

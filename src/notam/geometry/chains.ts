@@ -7,6 +7,7 @@
 // The text between two coordinates (the gap) decides: a link continues the chain, a centre clause
 // makes the next coordinate an arc or circle centre, anything else starts a new chain.
 import type { LatLon } from "../../geo/geodesy.js";
+import { type BorderStretch, borderStretch } from "./border-text.js";
 import { type ParsedCoordinate, parseCoordinates } from "./coordinates.js";
 import { distances } from "./distances.js";
 
@@ -18,7 +19,8 @@ export interface Arc {
   clockwise: boolean | undefined;
   at: number;
 }
-export type Vertex = { point: LatLon; at: number; arc?: Arc };
+/** `arc`: the line from the vertex before is an arc; `border`: it follows a border, coast or FIR boundary. */
+export type Vertex = { point: LatLon; at: number; arc?: Arc; border?: BorderStretch };
 
 export type Part =
   | {
@@ -36,27 +38,39 @@ export type Part =
 
 type Chain = Extract<Part, { kind: "chain" }>;
 
+// `CENTRED ON`, `CENTRE`, `CENTERED AT (`, French `CENTRE SUR`
 const CENTRE_END =
-  /(?:CENTRED|CENTERED|CENTRE|CENTER)(?:\s+(?:IS\s+)?(?:ON|AT|OF))?(?:\s+(?:PSN|POSITION|POINT))?[\s:,]*$/i;
+  /(?:CENTRED|CENTERED|CENTRE|CENTER)(?:\s+(?:IS\s+)?(?:ON|AT|OF|SUR))?(?:\s+(?:PSN|POSITION|POINT))?[\s:,(]*$/i;
 const CLAUSE_START =
-  /ANTI-?\s?CLOCKWISE|COUNTER-?\s?CLOCKWISE|CLOCKWISE|\bA?C?CW\b|\bARC\b|\bCIRCLE\b|\bRADIUS\b|\d+(?:[.,]\d+)? ?(?:NM|KM|M)\b/i;
-const COUNTER = /ANTI-?\s?CLOCKWISE|COUNTER-?\s?CLOCKWISE|\bACW\b|\bCCW\b/i;
-const CLOCKWISE = /CLOCKWISE|\bCW\b/i;
+  /ANTI-?\s?CLOCK\s?WISE|COUNTER-?\s?CLOCK\s?WISE|CLOCK\s?WISE|\bA?C?CW\b|\bARC(?:US|O)?\b|\bCIRCLE\b|\bRADIUS\b|\d+(?:[.,]\d+)? ?(?:NM|KM|M)\b/i;
+// French `ARC HORAIRE` / `ARC ANTI-HORAIRE`; `RETROGRADE` names no direction a reader can be sure of
+const COUNTER = /ANTI-?\s?CLOCK\s?WISE|COUNTER-?\s?CLOCK\s?WISE|\bACW\b|\bCCW\b|\bANTI-?\s?HORAIRE\b/i;
+const CLOCKWISE = /CLOCK\s?WISE|\bCW\b|\bHORAIRE\b/i;
 const NAMED = String.raw`(?:\s+(?:THE\s+)?(?:PSNS?|POSITIONS?|POINTS?))?`;
 const FROM = new RegExp(String.raw`^[\s,]*(?:FROM|FM|BTN|BETWEEN)${NAMED}[\s:,\-–—]*$`, "i");
+// `TO`, `- `, `(SAINT PETERSBURG) TO`, `COUNTER CLOCKWISE UP TO`, `TILL POINT`, `TILL TO POINT`
+// `CENTERED ON c RADIUS 1000M⏎TILL POINT p`, `RADIUS OF 1000M TILL POINT OF ORIGIN p` (LIIA)
 const TO =
-  /^[\s,]*(?:(?:ANTI-?\s?|COUNTER-?\s?)?CLOCKWISE\s+|A?C?CW\s+)?(?:THEN(?:CE)?\s+)?(?:TO|AND|[-–—])(?:\s+(?:THE\s+)?(?:PSN|POSITION|POINT))?[\s:,]*$/i;
+  /^[\s,]*(?:\([^()\d]{0,60}\)[\s,]*)?(?:RADIUS\s+(?:OF\s+)?\d+(?:[.,]\d+)?\s?(?:NM|KM|M)\s+)?(?:(?:IN\s+)?(?:(?:ANTI-?\s?|COUNTER-?\s?)?CLOCK\s?WISE(?:\s+DIRECTION)?\s+|A?C?CW\s+))?(?:THEN(?:CE)?\s+)?(?:UP\s+TO|TILL(?:\s+TO)?|UNTIL|TO|AND|[-–—])(?:\s+(?:THE\s+)?(?:PSN|POSITION|POINT)(?:\s+OF\s+ORIGIN)?)?[\s:,]*$/i;
 const LINK_WORDS =
   /\b(?:TO|AND|OR|THEN|THENCE|STRAIGHT|LINES?|JOINING|JOIN|SUCCESSIVELY|ALONG|BY|A|AN|THE|OF|POINTS?|PSNS?|POSITIONS?|BACK|FOLLOWING|BTN|BETWEEN|LATITUDE|LONGITUDE|PARALLEL|MERIDIAN)\b/gi;
+const ORIGIN =
+  /^[\s,]*(?:\([^()\d]{0,60}\)[\s,]*)?(?:(?:IN\s+)?(?:(?:ANTI-?\s?|COUNTER-?\s?)?CLOCK\s?WISE(?:\s+DIRECTION)?\s+))?(?:BACK\s+)?(?:UP\s+TO|TILL(?:\s+TO)?|UNTIL|TO)\s+(?:THE\s+)?(?:POINT\s+OF\s+(?:ORIGIN|BEGINNING|DEPARTURE)|(?:STARTING|START|FIRST|INITIAL)\s+POINT|ORIGIN|BEGINNING)\b/i;
 /** Shaped like a coordinate but out of range (`510635N 5012927E`): skipped, the chain goes on. */
 export const BAD_COORDINATE = /(?<![\d.,])\d{4,}(?:[.,]\d+)?\s?[NS]\s?,?\s*\d{4,}(?:[.,]\d+)?\s?[EW](?![A-Z])/gi;
 
+/** Points in brackets after their names: `CRP GOLIM (p1) - CRP ROTAT (p2) -⏎CRP EDINI (p3)` (UUUU U0705/25). */
+const NAMED_POINT_GAP = /^\s*\)\s*[-–—,]?\s*(?:[A-Z][A-Z'-]*\s+){0,3}\(\s*$/i;
+
 /** Only separators, joining words and short place names in brackets: the chain goes on. */
 export function isLink(gap: string): boolean {
+  if (NAMED_POINT_GAP.test(gap)) return true;
   const rest = gap
     .replace(BAD_COORDINATE, " ")
     // numbered points: `LATERAL LIMITS: 1. p1 2. p2 … 1. p1` (Poland)
     .replace(/(?<![\d.,])\d{1,2}\.(?=\s|$)/g, " ")
+    // `385036N 0064303W,⏎FROM THIS POINT FOLLOWING AN ARC …` (Spain)
+    .replace(/\bFROM THIS POINT\b/gi, " ")
     .replace(/\([^()\d]{0,60}\)/g, " ")
     .replace(LINK_WORDS, " ");
   return /^[\s\-–—,;:/]*$/.test(rest);
@@ -126,14 +140,35 @@ export function parseParts(text: string, cs: readonly ParsedCoordinate[] = parse
       const g1 = i + 1 < cs.length ? gapBefore(i + 1) : undefined;
       const fromTo = g1 !== undefined && FROM.test(g1) && i + 2 < cs.length && TO.test(gapBefore(i + 2));
       // `CENTRED ON c TO p` continues a chain; `RADIUS 2NM CENTRED ON p1 - p2` without ARC is two circles
-      const toNext = g1 !== undefined && chain !== undefined && TO.test(g1) && (clause.arc || /\bTO\b/i.test(g1));
+      // French lists go on with a comma: `ARC HORAIRE DE 5NM DE RAYON CENTRE SUR c,⏎p2,`
+      const toNext =
+        g1 !== undefined &&
+        chain !== undefined &&
+        ((TO.test(g1) && (clause.arc || /\bTO\b/i.test(g1))) || (clause.arc && /^[\s,;]*$/.test(g1)));
+      // `… CENTRED ON c TILL TO POINT OF ORIGIN`: the arc ends where the area began
+      const home =
+        chain && clause.arc ? ORIGIN.exec(text.slice(c.end, i + 1 < cs.length ? cs[i + 1]!.at : undefined)) : null;
+      if (home && chain && !toNext && !fromTo) {
+        const dir = clause.clockwise ?? (COUNTER.test(home[0]) ? false : CLOCKWISE.test(home[0]) ? true : undefined);
+        const first = chain.vertices[0]!;
+        chain.vertices.push({
+          point: first.point,
+          at: c.at,
+          arc: { centre: c, radiusM: clause.radiusM, clockwise: dir, at: c.at },
+        });
+        chain.end = c.end + home[0].length;
+        prevEnd = chain.end;
+        i++;
+        continue;
+      }
       if (fromTo || toNext) {
         const from = fromTo ? cs[i + 1]! : undefined;
         const to = fromTo ? cs[i + 2]! : cs[i + 1]!;
         chain ??= start(from ?? c, prevEnd);
         if (from) chain.vertices.push({ point: from, at: from.at });
         const dir = clause.clockwise ?? (COUNTER.test(g1!) ? false : CLOCKWISE.test(g1!) ? true : undefined);
-        const arc: Arc = { centre: c, radiusM: clause.radiusM, clockwise: dir, at: c.at };
+        const radiusM = clause.radiusM ?? (fromTo ? undefined : distances(g1!)[0]?.metres);
+        const arc: Arc = { centre: c, radiusM, clockwise: dir, at: c.at };
         chain.vertices.push({ point: to, at: to.at, arc });
         chain.end = to.end;
         prevEnd = to.end;
@@ -146,11 +181,12 @@ export function parseParts(text: string, cs: readonly ParsedCoordinate[] = parse
       i++;
       continue;
     }
-    if (!chain || !isLink(gap)) {
+    const border = chain && !isLink(gap) ? borderStretch(gap, prevEnd) : undefined;
+    if (!chain || (!border && !isLink(gap))) {
       close();
       chain = start(c, prevEnd);
     } else if (/\bOR\b/i.test(gap)) chain.alternatives = true;
-    chain.vertices.push({ point: c, at: c.at });
+    chain.vertices.push({ point: c, at: c.at, ...(border ? { border } : {}) });
     chain.end = c.end;
     prevEnd = c.end;
     i++;

@@ -1,8 +1,11 @@
 // Coordinates in NOTAM Item E, in every spelling the real data uses (docs/design.md §2):
 //   513017N 0002642W   513017N0002642W   5130N 00027W   513017.5N 0002642.3W   513017,5N 0002642,3W
 //   51 30 17N 000 26 42W   N513017 W0002642   N324841E350212   51°30'17"N 000°26'42"W   1.510220N0225525E (point 1)
+//   410850.23 N 0010922.27 E   4638487N 1420211E (tenths of seconds, glued)   5103265N 01343169E
+//   532823N01106⏎06E and 54⏎5000N0100000E (split by a line break)   43.837628N 18.297363E   49.26.18.00N, 007.31.50.90 E
 // A number only counts with both hemisphere letters and fields in range, so frequencies, heights,
 // dates and NOTAM ids never match.
+import type { LatLon } from "../../geo/geodesy.js";
 
 export interface ParsedCoordinate {
   lat: number;
@@ -10,15 +13,26 @@ export interface ParsedCoordinate {
   /** Offset of the first character and one past the last, in the input text. */
   at: number;
   end: number;
+  /** Read past a slip of the pen, checked against the Q-line circle (a letter or a digit too many). */
+  repaired?: true;
 }
 
 const DEC = String.raw`(?:[.,]\d+)?\.?`; // `.5`, `,5`, and a stray `0061259.W`
 const SYM_MIN = `['’′]`;
 const SYM_SEC = `(?:"|''|”|″)`;
 const symbols = (deg: string) => String.raw`\d{1,${deg}} ?° ?\d{1,2} ?${SYM_MIN} ?(?:\d{1,2}(?:[.,]\d+)? ?${SYM_SEC})?`;
-// spaced groups: `51 30 17N 000 26 42W`, also a lone space `512555N 000 5913W`
-const lat = (dec: string) => String.raw`\d{2} \d{2} ?\d{2}${dec}|\d{4}(?:\d{2})?${dec}|${symbols("2")}`;
-const lon = (dec: string) => String.raw`\d{2,3} \d{2} ?\d{2}${dec}|\d{3} \d{4}${dec}|\d{4,7}${dec}|${symbols("3")}`;
+/** Digits that a line break splits, `k` before it and `n - k` after, for each total `n`. */
+const split = (...totals: number[]) =>
+  totals
+    .flatMap((n) => Array.from({ length: n - 1 }, (_, k) => String.raw`\d{${k + 1}}[ \t]*\r?\n[ \t]*\d{${n - k - 1}}`))
+    .join("|");
+// spaced groups: `51 30 17N 000 26 42W`, also a lone space `512555N 000 5913W`; glued digits with tenths or
+// hundredths of seconds (`4638487N`); a line break inside ddmmss (`54⏎5000N`)
+// decimal degrees (`43.837628N 18.297363E`) and dotted fields (`49.26.18.00N, 007.31.50.90 E`)
+const lat = (dec: string) =>
+  String.raw`\d{2} \d{2} ?\d{2}${dec}|\d{6,9}${dec}|\d{4}${dec}|\d{2}\.\d{2}\.\d{2}(?:\.\d+)?|${symbols("2")}|${split(6)}`;
+const lon = (dec: string) =>
+  String.raw`\d{2,3} \d{2} ?\d{2}${dec}|\d{3} \d{4}${dec}|\d{4,10}${dec}|\d{2,3}\.\d{2}\.\d{2}(?:\.\d+)?|${symbols("3")}|${split(7, 6)}`;
 const [LAT, LON] = [lat(DEC), lon(DEC)];
 // hemisphere first: a full stop after the digits ends the sentence (`… N513200 W0002900.`)
 const [LAT_FIRST, LON_FIRST] = [lat(String.raw`(?:[.,]\d+)?`), lon(String.raw`(?:[.,]\d+)?`)];
@@ -29,47 +43,117 @@ const [LAT_FIRST, LON_FIRST] = [lat(String.raw`(?:[.,]\d+)?`), lon(String.raw`(?
 // as a blank, a decimal never does.
 const COORDINATE = new RegExp(
   String.raw`(?:(?<![\d.,])|(?<=(?:^|[\s(])\d{1,2}\.))(${LAT}) ?([NS])[\s,]*(?:-\s*)?(${LON}) ?([EW])(?![A-Z\d])` +
-    String.raw`|(?<![A-Z\d])([NS]) ?(${LAT_FIRST})[\s,]*([EW]) ?(${LON_FIRST})(?![\d.,]?\d)`,
+    String.raw`|(?<![A-Z\d])([NS]) ?(${LAT_FIRST})[\s,]*([EW]) ?(${LON_FIRST})(?![\d.,]?\d)` +
+    // decimal degrees, both of them (a numbered point `1.513017N0002642W` is none)
+    String.raw`|(?<![\d.,])(\d{1,2}\.\d{4,8}) ?([NS])[\s,]*(\d{1,3}\.\d{4,8}) ?([EW])(?![A-Z\d])` +
+    // a slip: the latitude's letter written E or W (`363959E0264012E`, LTAA A0238/26), read only beside a Q-line
+    String.raw`|(?<![\d.,])(\d{6}(?:[.,]\d+)?)([EW])[\s,]*(\d{7}(?:[.,]\d+)?) ?([EW])(?![A-Z\d])`,
   "gi",
 );
 
-/** Every coordinate in the text, in order of appearance. */
-export function parseCoordinates(text: string): ParsedCoordinate[] {
+/**
+ * Every coordinate in the text, in order of appearance. Glued digits can be read two ways when the longitude has
+ * six to eight (`1420211E`: 142°02'11" or 14°20'21.1"): the reading whose decimals match the latitude's comes first,
+ * and stands unless it lies outside `near` (the Q-line circle, widened by 5 NM) and another reading inside.
+ * (`0001300E` of LEAN D0123/26 reads 0°13' and not 0°01'30", though the second lies nearer the centre.)
+ */
+export function parseCoordinates(text: string, near?: Near): ParsedCoordinate[] {
   const out: ParsedCoordinate[] = [];
   for (const m of text.matchAll(COORDINATE)) {
-    const after = m[1] !== undefined;
-    const latText = after ? m[1]! : m[6]!;
-    const latHemi = after ? m[2]! : m[5]!;
-    const lonText = after ? m[3]! : m[8]!;
-    const lonHemi = after ? m[4]! : m[7]!;
-    const lat = angle(latText, false);
-    const lon = angle(lonText, true);
-    if (lat === undefined || lon === undefined || lat > 90 || lon > 180) continue;
+    const g = groups(m, near);
+    if (!g) continue;
+    const lat = angle(unsplit(g.lat), false)[0];
+    if (lat === undefined || lat > 90) continue;
+    const signedLat = /s/i.test(g.latHemi) ? -lat : lat;
+    const sign = /w/i.test(g.lonHemi) ? -1 : 1;
+    const lons = angle(unsplit(g.lon), true, decimalsOf(g.lat)).filter((v) => v <= 180);
+    let lon = near && lons.length > 1 ? choose(lons, sign, signedLat, near) : lons[0];
+    let repaired = g.repaired;
+    if (lon === undefined && near) {
+      lon = oneDigitTooMany(g.lon, sign, signedLat, near);
+      repaired = lon !== undefined;
+    }
+    if (lon === undefined || (repaired && !inCircle(lon, sign, signedLat, near!))) continue;
     const at = m.index;
-    out.push({
-      lat: /s/i.test(latHemi) ? -lat : lat,
-      lon: /w/i.test(lonHemi) ? -lon : lon,
-      at,
-      end: at + m[0].length,
-    });
+    out.push({ lat: signedLat, lon: sign * lon, at, end: at + m[0].length, ...(repaired ? { repaired } : {}) });
   }
   return out;
 }
 
+/** The match's latitude, longitude and letters, whichever alternative matched. */
+function groups(m: RegExpMatchArray, near: Near | undefined) {
+  const k = m[1] !== undefined ? 1 : m[6] !== undefined ? 5 : m[9] !== undefined ? 9 : 13;
+  if (k === 5) return { lat: m[6]!, latHemi: m[5]!, lon: m[8]!, lonHemi: m[7]!, repaired: false };
+  if (k === 13) {
+    if (!near) return undefined;
+    return { lat: m[13]!, latHemi: near.lat < 0 ? "S" : "N", lon: m[15]!, lonHemi: m[16]!, repaired: true };
+  }
+  return { lat: m[k]!, latHemi: m[k + 1]!, lon: m[k + 2]!, lonHemi: m[k + 3]!, repaired: false };
+}
+
 /**
- * Degrees from one spelled angle, or undefined when a field is out of range. Compact digits split by
- * length: latitude 6 = ddmmss, 4 = ddmm; longitude 7 = dddmmss, 5 = dddmm, 6 = ddmmss (a dropped
- * leading zero: `002647E`, `E350212`), 4 = ddmm. A decimal belongs to the last field.
+ * A longitude one digit too long (`00663101.4E`, LFFA P0049/26): the one reading left by dropping a digit that lies in
+ * the Q-line circle, when every such reading agrees (within 0.001°); else none.
  */
-function angle(text: string, isLon: boolean): number | undefined {
-  if (allDigits(text)) return compactAngle(text, isLon);
+function oneDigitTooMany(text: string, sign: number, lat: number, near: Near): number | undefined {
+  const [int = "", frac] = text.replace(",", ".").split(".");
+  if (!allDigits(int) || int.length !== 8) return undefined;
+  const found: number[] = [];
+  for (let i = 0; i < int.length; i++) {
+    const shorter = int.slice(0, i) + int.slice(i + 1);
+    for (const v of angle(frac === undefined ? shorter : `${shorter}.${frac}`, true)) {
+      if (v <= 180 && inCircle(v, sign, lat, near)) found.push(v);
+    }
+  }
+  if (found.length === 0 || found.some((v) => Math.abs(v - found[0]!) > 0.001)) return undefined;
+  return found[0];
+}
+
+const unsplit = (s: string) => (s.includes("\n") ? s.replace(/\s+/g, "") : s);
+
+/** Decimal digits of glued seconds (`4638487` → 1), else 0. */
+function decimalsOf(latText: string): number {
+  const t = unsplit(latText);
+  return allDigits(t) && t.length > 6 ? t.length - 6 : 0;
+}
+
+/** The Q-line circle, where a coordinate of the NOTAM should lie. */
+export type Near = LatLon & { radiusNm?: number | undefined };
+
+/** Inside the Q-line circle widened by 5 NM. */
+function inCircle(lon: number, sign: number, lat: number, near: Near): boolean {
+  const cos = Math.cos((lat * Math.PI) / 180);
+  return 60 * Math.hypot(lat - near.lat, (sign * lon - near.lon) * cos) <= (near.radiusNm ?? 0) + 5;
+}
+
+function choose(lons: readonly number[], sign: number, lat: number, near: Near): number {
+  const inside = (lon: number) => inCircle(lon, sign, lat, near);
+  if (inside(lons[0]!)) return lons[0]!;
+  return lons.find(inside) ?? lons[0]!;
+}
+
+/**
+ * Degrees from one spelled angle, every reading in order of preference (none when a field is out of range).
+ * Compact digits split by length: latitude 6 = ddmmss, 4 = ddmm, 7–9 = ddmmss and tenths to thousandths; longitude
+ * 7 = dddmmss, 5 = dddmm, 6 = ddmmss (a dropped leading zero: `002647E`, `E350212`) or dddmms (a digit short),
+ * 4 = ddmm, 8–10 = dddmmss and decimals, 7–8 also ddmmss and decimals. A decimal belongs to the last field.
+ */
+function angle(text: string, isLon: boolean, latDecimals = 0): number[] {
+  if (allDigits(text)) return compactAngles(text, isLon, latDecimals);
   // spaces only group digits: `000 26 42` and `000 2642` read as `0002642`
   const clean = text
     .replace(",", ".")
     .replace(/\.$/, "")
     .replace(/ (?=\d)/g, "");
   let fields: string[];
-  if (/[°'’′"”″]/.test(clean)) {
+  const dots = clean.split(".");
+  if (dots.length >= 3) {
+    // `49.26.18.00`: degrees, minutes, seconds and their decimals
+    fields = [dots[0]!, dots[1]!, dots.slice(2).join(".")];
+  } else if (dots.length === 2 && dots[0]!.length <= 3 && dots[1]!.length >= 4) {
+    const deg = Number(clean);
+    return Number.isFinite(deg) ? [deg] : [];
+  } else if (/[°'’′"”″]/.test(clean)) {
     fields = clean.split(/[°'’′"”″ ]+/).filter((f) => f !== "");
   } else {
     const [int = "", frac] = clean.split(".");
@@ -78,28 +162,47 @@ function angle(text: string, isLon: boolean): number | undefined {
     fields = [int.slice(0, degDigits)];
     for (let i = degDigits; i < int.length; i += 2) fields.push(int.slice(i, i + 2));
     fields[fields.length - 1] += dec;
-    if (!(int.length === 4 || int.length === 6 || (isLon && (int.length === 5 || int.length === 7)))) return undefined;
+    if (!(int.length === 4 || int.length === 6 || (isLon && (int.length === 5 || int.length === 7)))) return [];
   }
   const [deg, min = 0, sec = 0] = fields.map(Number);
-  if (deg === undefined || fields.length > 3 || ![deg, min, sec].every(Number.isFinite)) return undefined;
+  if (deg === undefined || fields.length > 3 || ![deg, min, sec].every(Number.isFinite)) return [];
   // seconds written as 60 are carried (docs/design.md §2, seen in OpenAir); anything larger is not an angle
-  if (min >= 60 || sec > 60) return undefined;
-  return deg + min / 60 + sec / 3600;
+  if (min >= 60 || sec > 60) return [];
+  return [deg + min / 60 + sec / 3600];
 }
 
 /**
  * `angle` of digits only, the usual spelling, without its string edits (they were a twentieth of the NOTAM
- * benchmark): the same fields, the same sum.
+ * benchmark): the same fields, the same sum. Readings of glued decimals follow the plain ones; the one with as many
+ * decimals as the latitude's comes first.
  */
-function compactAngle(digits: string, isLon: boolean): number | undefined {
+function compactAngles(digits: string, isLon: boolean, latDecimals: number): number[] {
   const n = digits.length;
-  if (!(n === 4 || n === 6 || (isLon && (n === 5 || n === 7)))) return undefined;
-  const degDigits = isLon && (n === 7 || n === 5) ? 3 : 2;
-  const deg = Number(digits.slice(0, degDigits));
-  const min = Number(digits.slice(degDigits, degDigits + 2));
-  const sec = n - degDigits === 4 ? Number(digits.slice(degDigits + 2)) : 0;
-  if (min >= 60 || sec > 60) return undefined;
-  return deg + min / 60 + sec / 3600;
+  const readings: Array<{ degDigits: number; decimals: number }> = [];
+  if (!isLon) {
+    if (n === 4 || n === 6) readings.push({ degDigits: 2, decimals: 0 });
+    else if (n >= 7 && n <= 9) readings.push({ degDigits: 2, decimals: n - 6 });
+  } else {
+    if (n === 4 || n === 6) readings.push({ degDigits: 2, decimals: 0 });
+    if (n === 5 || n === 7) readings.push({ degDigits: 3, decimals: 0 });
+    // a digit short: `543200N010000E` (ETCZ M2732/25) is 010°00'0", taken only when the Q-line centre says so
+    if (n === 6) readings.push({ degDigits: 3, decimals: 0 });
+    if (n >= 8 && n <= 10) readings.push({ degDigits: 3, decimals: n - 7 });
+    // glued decimals with a dropped leading zero only beside a latitude with decimals (`4638487N 1420211E`)
+    if ((n === 7 || n === 8) && latDecimals > 0) readings.push({ degDigits: 2, decimals: n - 6 });
+    if (latDecimals > 0)
+      readings.sort((a, b) => Number(b.decimals === latDecimals) - Number(a.decimals === latDecimals));
+  }
+  const out: number[] = [];
+  for (const { degDigits, decimals } of readings) {
+    const deg = Number(digits.slice(0, degDigits));
+    const min = Number(digits.slice(degDigits, degDigits + 2));
+    const secDigits = digits.slice(degDigits + 2);
+    const sec = secDigits === "" ? 0 : Number(secDigits) / 10 ** decimals;
+    if (min >= 60 || sec > 60) continue;
+    out.push(deg + min / 60 + sec / 3600);
+  }
+  return out;
 }
 
 function allDigits(text: string): boolean {

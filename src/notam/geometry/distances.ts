@@ -40,8 +40,15 @@ const WIDTH_AFTER =
   /^\s*(?:(?:ON\s+)?(?:EITHER|EACH|BOTH)\s+SIDES?|OF\s+(?:THE\s+)?(?:ROUTE|TRACK|CENTRE\s*LINE|CENTERLINE))\b/i;
 const NOT_RADIUS_AFTER =
   /^\s*(?:AGL|AMSL|MSL|HGT|HEIGHT|ALT|DOWNWIND|UPWIND|[NSEW]{1,3}\s+OF|NORTH|SOUTH|EAST|WEST)\b/i;
-const RADIUS_AFTER = /^\s*(?:RADIUS|RAD)\b/i;
-const RADIUS_BEFORE = /(?:RADIUS|RAD)\s*(?:OF\s*)?:?\s*$/i;
+// `1NM AROUND WIESKIRCHE PSN: p`, French `1NM DE RAYON AUTOUR DE p`, `RAYON 500M`, Slovene `RADIJ: 50M`, Polish
+// `W KOLE O PROMIENIU 1NM`, Italian `RAGGIO 2KM`, `MAX DISTANCE 6000M FROM ARP p` (ETCZ)
+export const RADIUS_WORD = "RADIUS|RAD|RAYON|RADIJ|PROMIENIU|PROMIEN|RAGGIO";
+const RADIUS_AFTER = new RegExp(String.raw`^\s*(?:${RADIUS_WORD}|AROUND|DE\s+RAYON)\b`, "i");
+const RADIUS_BEFORE = new RegExp(
+  String.raw`(?:\b(?:${RADIUS_WORD})|MAX(?:IMUM)?\s+DIST(?:ANCE)?)\s*(?:OF\s*|DE\s*)?:?\s*$`,
+  "i",
+);
+const DATUM_AFTER = /^\s*(?:AGL|AMSL|MSL)\b/i;
 const WITHIN_BEFORE = /(?:\bWI|\bWITHIN|\bW\.I\.?)\s+(?:A\s+)?$/i;
 const OF_AFTER = /^\s*(?:OF|AROUND|FROM|FM|CENTRED|CENTERED|:)/i;
 
@@ -50,14 +57,26 @@ export function radii(text: string): Distance[] {
   return distances(text).filter((d) => {
     const before = text.slice(Math.max(0, d.at - 16), d.at);
     const after = text.slice(d.end, d.end + 24);
-    if (WIDTH_AFTER.test(after) || NOT_RADIUS_AFTER.test(after)) return false;
-    if (RADIUS_AFTER.test(after) || RADIUS_BEFORE.test(before)) return true;
+    if (WIDTH_AFTER.test(after) || WIDE_AFTER.test(after)) return false;
+    // `RADIUS: 41M⏎HEIGHT: 31.7M AGL` (LJLA): the word before settles it
+    if (RADIUS_BEFORE.test(before) && !DATUM_AFTER.test(after)) return true;
+    if (NOT_RADIUS_AFTER.test(after)) return false;
+    if (RADIUS_AFTER.test(after)) return true;
     if (!WITHIN_BEFORE.test(before)) return false;
     return !text.slice(d.at, d.end).toUpperCase().endsWith("FT") || OF_AFTER.test(after);
   });
 }
 
-/** Corridor half-widths: `WI 2NM EITHER SIDE OF TRACK`, `WI 5NM OF ROUTE`. */
+/** A whole width: `750M WIDE`, `WIDTH 10KM`, `WIDTH: 2 NM`. */
+const WIDE_AFTER = /^\s*(?:WIDE|IN\s+WIDTH)\b/i;
+const WIDTH_BEFORE = /\bWIDTH(?:\s+OF)?\s*:?\s*$/i;
+
+/** Corridor half-widths: `WI 2NM EITHER SIDE OF TRACK`, `WI 5NM OF ROUTE`; half of `750M WIDE`, `WIDTH 10KM`. */
 export function widths(text: string): Distance[] {
-  return distances(text).filter((d) => WIDTH_AFTER.test(text.slice(d.end, d.end + 24)));
+  return distances(text).flatMap((d) => {
+    const after = text.slice(d.end, d.end + 24);
+    if (WIDTH_AFTER.test(after)) return [d];
+    const whole = WIDE_AFTER.test(after) || WIDTH_BEFORE.test(text.slice(Math.max(0, d.at - 16), d.at));
+    return whole ? [{ ...d, metres: d.metres / 2 }] : [];
+  });
 }

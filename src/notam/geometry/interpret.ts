@@ -4,8 +4,12 @@
 //   WI 50M RADIUS OF PSNS p1, p2 (MULTIPLE …)   → one circle per point; p1 - p2 with a radius → corridor
 //   a lone point, no radius  → point-circle (only when nothing else in the text is an area)
 import { type LatLon, METERS_PER_NM, roughDistanceM } from "../../geo/geodesy.js";
+import { signedArea2 } from "../../geo/planar.js";
+import { ringSelfIntersects } from "../../geo/self-intersection.js";
+import { cutLoops, splitAtRepeats } from "../../geo/untangle.js";
 import type { Arc, Part } from "./chains.js";
-import { radii, widths } from "./distances.js";
+import { RADIUS_WORD, radii, widths } from "./distances.js";
+import { type FollowContext, followedRing } from "./follow.js";
 import { chainRing, circle, corridor, type Ring } from "./shapes.js";
 
 export type AreaKind = "circle" | "polygon" | "arc-polygon" | "point-circle";
@@ -13,6 +17,8 @@ export interface Area {
   kind: AreaKind;
   ring: Ring;
   at: number;
+  /** `p1 - … - p1 EXCLUDING AREA: RADIUS 3NM CENTERED ON c` (LGGG A0157/26): taken out of the others. */
+  exclude?: true;
 }
 /** Named in GEOMETRY_ISSUES (geometry.ts) as `notam.geometry.<code>`. */
 export type NoteCode =
@@ -20,7 +26,10 @@ export type NoteCode =
   | "arcDirectionMissing"
   | "arcRadiusMismatch"
   | "bufferIgnored"
-  | "corridorHull";
+  | "corridorOverlaps"
+  | "crossingBox"
+  | "slightCrossing"
+  | "borderUnfollowed";
 export interface Note {
   code: NoteCode;
   at: number;
@@ -32,57 +41,85 @@ const NEAR = 60;
 const MULTIPLE = /\b(?:MULTIPLE|VARIOUS|SEVERAL|LOCATIONS|SITES|PSNS|POSITIONS|REFERENCES)\b/i;
 const ROUTE = /\bTR\d*\b|\b(?:ROUTE|ROUTING|ROUTEING|TRACK|TRANSIT|TRANSITING|BTN|BETWEEN)\b/i;
 const AREA = /\b(?:BOUNDED|AREA|ENCLOSED|DELIMITED|POLYGON)\b/i;
+/** An area taken out of the one before: `EXCLUDING AREA: RADIUS 3NM CENTERED ON`, `EXCEPT THE AREA WI …`. */
+const EXCLUDING = /\b(?:EXCLUDING|EXCLUDED|EXCEPT|EXCL)\b(?:\s+(?:THE\s+)?AREA\b)?[^.]{0,40}$/i;
 
 export interface InterpretOptions {
   /** Radius of a lone point's circle, metres. */
   pointRadiusM: number;
   /** An obstacle NOTAM (Q-code subject O…): points joined without a width are objects, not a route. */
   obstacle: boolean;
+  /** Where a border stretch is followed (follow.ts). */
+  follow: FollowContext;
 }
 
 export function interpret(
   text: string,
   parts: readonly Part[],
   opts: InterpretOptions,
-): { areas: Area[]; notes: Note[] } {
+): { areas: Area[]; notes: Note[]; followed: number } {
   const areas: Area[] = [];
+  let followed = 0;
   const points: Array<{ point: LatLon; at: number }> = [];
   const notes: Note[] = [];
   let lines = 0;
   const note = (code: NoteCode, at: number, end: number) => notes.push({ code, at, end });
+  let prevEnd = 0;
   for (const part of parts) {
+    const before = text.slice(prevEnd, part.at);
+    prevEnd = part.end;
+    const exclude = areas.length > 0 && EXCLUDING.test(before) ? ({ exclude: true } as const) : {};
     if (part.kind === "circle") {
       const r = part.radiusM ?? radiusAfter(text, part.end, text.length);
       if (r === undefined) points.push({ point: part.centre, at: part.at });
-      else areas.push({ kind: "circle", ring: circle(part.centre, r), at: part.at });
+      else areas.push({ kind: "circle", ring: circle(part.centre, r), at: part.at, ...exclude });
       continue;
     }
     const pts = part.vertices.map((v) => v.point);
     const lead = text.slice(part.leadAt, part.at);
-    const width = widths(lead).at(-1) ?? widthAfter(text, part.end, part.tailEnd);
-    const radius =
-      radiusBefore(text, part.leadAt, part.at) ??
-      (pts.length === 1 ? (radiusAfter(text, part.end, part.tailEnd) ?? siteRadius(text, part)) : undefined);
     const first = pts[0]!;
     const last = pts[pts.length - 1]!;
     const closed = pts.length >= 4 && roughDistanceM(first, last) < 1;
-    if (part.vertices.some((v, k) => v.arc && k > 0)) {
+    // a width written after a closed ring is the next corridor's (LIIA W4939/25: AREA p1 … p1 - TC: 5NM EITHER SIDE …)
+    const width = widthBefore(lead) ?? (closed ? undefined : widthAfter(text, part.end, part.tailEnd));
+    const radius =
+      radiusBefore(text, part.leadAt, part.at) ??
+      (pts.length === 1 ? (radiusAfter(text, part.end, part.tailEnd) ?? siteRadius(text, part)) : undefined);
+    const arcs = part.vertices.some((v, k) => v.arc && k > 0);
+    if (part.vertices.some((v, k) => v.border && k > 0)) {
+      // `… THEN ALONG THE STATE BORDER TO p1`: an area, whatever the words before it
+      const f = followedRing(part.vertices, opts.follow);
+      if (!f.ok) {
+        note("borderUnfollowed", f.at, part.end);
+        continue;
+      }
+      followed += f.stretches;
+      areas.push({ kind: arcs ? "arc-polygon" : "polygon", ring: f.ring, at: part.at, ...exclude });
+    } else if (arcs) {
       if (part.vertices.some((v) => v.arc && v.arc.clockwise === undefined))
         note("arcDirectionMissing", part.at, part.end);
       if (part.vertices.some((v, k) => v.arc && offCircle(v.arc, part.vertices[k - 1]?.point, v.point))) {
         note("arcRadiusMismatch", part.at, part.end);
       }
-      areas.push({ kind: "arc-polygon", ring: chainRing(part.vertices), at: part.at });
+      areas.push({ kind: "arc-polygon", ring: chainRing(part.vertices), at: part.at, ...exclude });
     } else if (width && pts.length >= 2) {
       pushCorridor(pts, width.metres, part.at, part.end);
     } else if (pts.length === 1) {
       if (radius === undefined) points.push({ point: first, at: part.at });
-      else areas.push({ kind: "circle", ring: circle(first, radius), at: part.at });
+      else areas.push({ kind: "circle", ring: circle(first, radius), at: part.at, ...exclude });
     } else if (radius !== undefined && (part.alternatives || MULTIPLE.test(lead))) {
       for (const v of part.vertices) areas.push({ kind: "circle", ring: circle(v.point, radius), at: v.at });
-    } else if (closed || (pts.length >= 3 && radius === undefined && (AREA.test(lead) || !ROUTE.test(lead)))) {
+    } else if (
+      closed ||
+      (pts.length >= 3 && radius === undefined && (AREA.test(lead) || (!ROUTE.test(lead) && !opts.obstacle)))
+    ) {
       if (radius !== undefined) note("bufferIgnored", part.at, part.end);
-      areas.push({ kind: "polygon", ring: chainRing(part.vertices), at: part.at });
+      const ring = chainRing(part.vertices);
+      const box = crossingBox(ring);
+      if (box) note("crossingBox", part.at, part.end);
+      const mended = box ? undefined : mendSlightCrossing(ring);
+      if (mended) note("slightCrossing", part.at, part.end);
+      areas.push({ kind: "polygon", ring: box ?? mended ?? ring, at: part.at, ...exclude });
     } else if (radius !== undefined) {
       pushCorridor(pts, radius, part.at, part.end);
     } else if (opts.obstacle) {
@@ -99,13 +136,50 @@ export function interpret(
   } else if (areas.length === 0 && lines === 0) {
     for (const p of points) areas.push({ kind: "point-circle", ring: circle(p.point, opts.pointRadiusM), at: p.at });
   }
-  return { areas, notes };
+  return { areas, notes, followed };
 
   function pushCorridor(pts: LatLon[], halfWidthM: number, at: number, end: number) {
-    const { ring, hull } = corridor(pts, halfWidthM);
-    if (hull) note("corridorHull", at, end);
+    const { ring, overlaps } = corridor(pts, halfWidthM);
+    if (overlaps) note("corridorOverlaps", at, end);
     areas.push({ kind: "polygon", ring, at });
   }
+}
+
+/**
+ * Four corners written in crossing order (NW, NE, SW, SE: the ring crosses itself) are the box they span: the corners
+ * in order round their centre. A ring of any other size that crosses itself stays invalid.
+ *
+ *    1 ●───● 2        1 ●───● 2
+ *        ╲╱      →      │   │
+ *        ╱╲             │   │
+ *    3 ●───● 4        3 ●───● 4   (drawn 1 2 4 3)
+ */
+function crossingBox(ring: Ring): Ring | undefined {
+  const corners = ring.filter((p, k) => k === 0 || p[0] !== ring[k - 1]![0] || p[1] !== ring[k - 1]![1]);
+  const last = corners[corners.length - 1]!;
+  if (corners.length === 5 && last[0] === corners[0]![0] && last[1] === corners[0]![1]) corners.pop();
+  if (corners.length !== 4 || !ringSelfIntersects([...corners, corners[0]!])) return undefined;
+  const cx = corners.reduce((s, p) => s + p[0], 0) / 4;
+  const cy = corners.reduce((s, p) => s + p[1], 0) / 4;
+  const box = [...corners].sort((a, b) => Math.atan2(a[1] - cy, a[0] - cx) - Math.atan2(b[1] - cy, b[0] - cx));
+  return ringSelfIntersects([...box, box[0]!]) ? undefined : box;
+}
+
+/** A written loop this small, as a share of the ring's area, is a slip of the pen (a repeated point a second off). */
+const SLIGHT_LOOP = 0.01;
+
+/**
+ * A ring that crosses or touches itself only by a sliver: LEAN R4755/25 closes `432919N 0034707W - 432919N 0034709W`,
+ * two seconds apart, across its first edge; UUUU E2041/26 visits one point twice, a small loop inside the area.
+ * The loops that hold under 1 % of the area go; any other crossing stays (the ring is invalid).
+ */
+function mendSlightCrossing(ring: Ring): Ring | undefined {
+  if (!ringSelfIntersects([...ring, ring[0]!])) return undefined;
+  const mended = cutLoops(
+    splitAtRepeats(ring),
+    (small, kept) => Math.abs(signedArea2(small)) <= SLIGHT_LOOP * Math.abs(signedArea2(kept)),
+  );
+  return ringSelfIntersects([...mended, mended[0]!]) ? undefined : mended;
 }
 
 /** An arc end further than 15 % (at least 0.1 NM) from the written radius: a typo in a point or the radius. */
@@ -129,7 +203,17 @@ function radiusBefore(text: string, from: number, at: number): number | undefine
  */
 function siteRadius(text: string, part: { end: number; tailEnd: number }): number | undefined {
   const tail = text.slice(part.end, Math.min(part.tailEnd, part.end + 300));
-  return radii(tail).find((r) => /RADIUS/i.test(tail.slice(Math.max(0, r.at - 12), r.end + 10)))?.metres;
+  const word = new RegExp(RADIUS_WORD, "i");
+  return radii(tail).find((r) => word.test(tail.slice(Math.max(0, r.at - 12), r.end + 10)))?.metres;
+}
+
+/**
+ * `WI 2NM EITHER SIDE OF p1 - p2`: a width written before the points, in their sentence; not the width of the route
+ * before them (`… p3⏎1NM EITHER SIDE OF THE LINE⏎VERTICAL LIMITS: …⏎⏎4TH AREA: p1 …`, LTAA A0238/26).
+ */
+function widthBefore(lead: string) {
+  const w = widths(lead).at(-1);
+  return w && !/\n\s*\n|\.\s|\bVERTICAL\b|\bAREA\s*:/i.test(lead.slice(w.end)) ? w : undefined;
 }
 
 /** `p1 - p2 - p3 (PLACE). GLIDERS … WI 5NM OF ROUTE`: a width written after the points. */

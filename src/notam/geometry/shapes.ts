@@ -1,4 +1,6 @@
 // Rings (raw [lon, lat], any winding; repairPolygons closes and winds them) for the shapes of Item E.
+import { buffer } from "@turf/buffer";
+import { lineString } from "@turf/helpers";
 import { bearingDeg, destination, distanceM, type LatLon, roughCircleRing } from "../../geo/geodesy.js";
 import { ringSelfIntersects } from "../../geo/self-intersection.js";
 import type { Vertex } from "./chains.js";
@@ -8,6 +10,8 @@ type XY = [number, number];
 
 const ARC_STEP_DEG = 5;
 const CAP_STEP_DEG = 10;
+/** @turf/buffer's steps per quarter circle: its caps as fine as ours. */
+const CAP_STEPS = 9;
 
 /** docs/design.md §4 asks for at least 32; more only grows every NOTAM feature (twice: feature and NOTAM record). */
 const CIRCLE_SEGMENTS = 36;
@@ -17,17 +21,19 @@ export const circle = (centre: LatLon, radiusM: number): Ring => roughCircleRing
 /**
  * A chain's vertices with its arcs drawn. An arc runs from the previous vertex to its own, around its
  * centre; the radius goes linearly from the start's distance to the end's, so the ends are exact even
- * when the written radius and points disagree a little. No direction written: the shorter way.
+ * when the written radius and points disagree a little. No direction written: the shorter way. `inserts` are the
+ * points of a followed border before vertex k (follow.ts).
  */
-export function chainRing(vertices: readonly Vertex[]): Ring {
+export function chainRing(vertices: readonly Vertex[], inserts: ReadonlyMap<number, readonly LatLon[]> = NONE): Ring {
   const out: LatLon[] = [];
-  for (const v of vertices) {
+  for (const [k, v] of vertices.entries()) {
     const prev = out[out.length - 1];
     if (v.arc && prev) out.push(...arcBetween(v.arc.centre, prev, v.point, v.arc.clockwise));
-    out.push(v.point);
+    out.push(...(inserts.get(k) ?? []), v.point);
   }
   return out.map((p) => [p.lon, p.lat]);
 }
+const NONE: ReadonlyMap<number, readonly LatLon[]> = new Map();
 
 function arcBetween(centre: LatLon, from: LatLon, to: LatLon, clockwise: boolean | undefined): LatLon[] {
   const b0 = bearingDeg(centre, from);
@@ -52,9 +58,10 @@ function arcBetween(centre: LatLon, from: LatLon, to: LatLon, clockwise: boolean
  *
  *     ╭──────────────╮        outer bends are round, inner bends meet at the offset lines' crossing;
  *    (  p1 ─────── p2 )       if the outline still crosses itself (bends tighter than the width),
- *     ╰──────────────╯        the convex hull of the circles around the points stands in (a superset).
+ *     ╰──────────────╯        the area within the width of a line that crosses or doubles back on itself is
+ *                             @turf/buffer's (its outer ring), not this outline.
  */
-export function corridor(points: readonly LatLon[], halfWidthM: number): { ring: Ring; hull: boolean } {
+export function corridor(points: readonly LatLon[], halfWidthM: number): { ring: Ring; overlaps: boolean } {
   const origin = points[0]!;
   const xy: XY[] = [];
   for (const p of points) {
@@ -68,15 +75,17 @@ export function corridor(points: readonly LatLon[], halfWidthM: number): { ring:
     const p = destination(origin, (Math.atan2(q[0], q[1]) * 180) / Math.PI, Math.hypot(q[0], q[1]));
     return [p.lon, p.lat];
   };
-  if (xy.length === 1) return { ring: circle(origin, halfWidthM), hull: false };
+  if (xy.length === 1) return { ring: circle(origin, halfWidthM), overlaps: false };
   // each side ends where the next begins: drop the repeats before asking whether the outline crosses itself
   const outline = [...side(xy, halfWidthM), ...side([...xy].reverse(), halfWidthM)].filter(
     (q, k, all) => Math.hypot(q[0] - all[(k + 1) % all.length]![0], q[1] - all[(k + 1) % all.length]![1]) > 0.01,
   );
   const ring = outline.map(back);
-  if (!ringSelfIntersects([...ring, ring[0]!])) return { ring, hull: false };
-  const around = xy.flatMap((q) => roundPoints(q, 0, 2 * Math.PI, halfWidthM, false));
-  return { ring: convexHull(around).map(back), hull: true };
+  if (!ringSelfIntersects([...ring, ring[0]!])) return { ring, overlaps: false };
+  const line = lineString(points.map((p) => [p.lon, p.lat]));
+  const area = buffer(line, halfWidthM, { units: "meters", steps: CAP_STEPS })?.geometry;
+  const outer = area?.type === "Polygon" ? area.coordinates[0] : area?.coordinates[0]?.[0];
+  return { ring: (outer ?? ring) as Ring, overlaps: true };
 }
 
 /** One side going forward, then the cap around the last point. */
@@ -126,20 +135,4 @@ function roundPoints(c: XY, a0: number, a1: number, r: number, clockwise: boolea
 function unit(a: XY, b: XY): XY {
   const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
   return [(b[0] - a[0]) / len, (b[1] - a[1]) / len];
-}
-
-/** Andrew's monotone chain; counter-clockwise, not closed. */
-function convexHull(points: readonly XY[]): XY[] {
-  const ps = [...points].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  const cross = (o: XY, a: XY, b: XY) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
-  const half = (list: XY[]) => {
-    const h: XY[] = [];
-    for (const p of list) {
-      while (h.length >= 2 && cross(h[h.length - 2]!, h[h.length - 1]!, p) <= 0) h.pop();
-      h.push(p);
-    }
-    h.pop();
-    return h;
-  };
-  return [...half(ps), ...half(ps.reverse())];
 }
