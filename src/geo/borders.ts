@@ -149,6 +149,7 @@ export function boundaryPaths(b: Boundary, from: LatLon, to: LatLon): BoundaryPa
 }
 
 function describe(b: Boundary): string {
+  if (b.kind !== "fir" && b.states.length === 0) return b.kind === "coast" ? "nearest coast" : "nearest state border";
   return b.kind === "fir"
     ? `boundary of FIR ${b.fir}`
     : b.kind === "coast"

@@ -11,6 +11,7 @@ import type { QLine } from "../model/notam.js";
 import { BAD_COORDINATE, parseParts } from "./geometry/chains.js";
 import { parseCoordinates } from "./geometry/coordinates.js";
 import { type AreaKind, interpret, type NoteCode } from "./geometry/interpret.js";
+import { mendAreas } from "./geometry/mend.js";
 import { circle, type Ring } from "./geometry/shapes.js";
 
 export { parseCoordinates } from "./geometry/coordinates.js";
@@ -86,7 +87,7 @@ export function notamGeometry(itemE: string, q: QLine | undefined): { value?: No
   const pointM = Math.min(POINT_RADIUS_M, qRadiusM ?? Number.POSITIVE_INFINITY);
   const obstacle = q?.code.charAt(1) === "O";
   const own = q ? countryOfIcao(q.fir) : undefined;
-  const follow = { ...(own ? { own } : {}), ...(q ? { fir: q.fir } : {}) };
+  const follow = own ? { own, fir: q!.fir } : q ? { fir: q.fir } : {};
   const { areas, notes, followed } = interpret(itemE, parts, { pointRadiusM: pointM, obstacle, follow });
   const unfollowed = notes.some((n) => n.code === "borderUnfollowed");
   for (const c of coordinates) {
@@ -98,13 +99,25 @@ export function notamGeometry(itemE: string, q: QLine | undefined): { value?: No
     if (!read) issues.push({ code: GEOMETRY_ISSUES.badCoordinate, at: m.index, text: m[0] });
   }
   for (const n of notes) {
-    issues.push({ code: GEOMETRY_ISSUES[n.code], at: n.at, text: excerpt(n.at, n.end) });
+    const text = excerpt(n.at, n.end);
+    issues.push({ code: GEOMETRY_ISSUES[n.code], at: n.at, text: n.why ? `${text}: ${n.why}` : text });
   }
-  const kept = areas.filter((a) => !a.exclude);
+  let kept = areas.some((a) => a.exclude) ? areas.filter((a) => !a.exclude) : areas;
   if (kept.length > 0 && !unfollowed) {
+    let whole = draw(kept.map((a) => (a.holes ? [a.ring, ...a.holes] : [a.ring])));
+    // a ring that crosses itself, or a bow tie whose two halves cancel out to no area
+    if (!whole.geometry) {
+      const mended = mendAreas(kept);
+      if (mended.notes.length > 0) {
+        kept = mended.areas;
+        whole = draw(kept.map((a) => (a.holes ? [a.ring, ...a.holes] : [a.ring])));
+        for (const n of mended.notes)
+          issues.push({ code: GEOMETRY_ISSUES[n.code], at: n.at, text: excerpt(n.at, n.end) });
+      }
+    }
     const drawn = without(
-      draw(kept.map((a) => a.ring)),
-      areas.filter((a) => a.exclude).map((a) => a.ring),
+      whole,
+      areas.filter((a) => a.exclude).map((a) => [a.ring]),
     );
     if (drawn.geometry) {
       const shape = PRIORITY.find((k) => kept.some((a) => a.kind === k))!;
@@ -155,7 +168,7 @@ function qCircle(q: QLine | undefined): AreaGeometry | undefined {
   const key = `${q.centre.lat} ${q.centre.lon} ${r}`;
   let drawn = qCircles.get(key);
   if (!qCircles.has(key)) {
-    drawn = draw([circle(q.centre, r)]).geometry;
+    drawn = draw([[circle(q.centre, r)]]).geometry;
     if (drawn) deepFreeze(drawn);
     if (qCircles.size >= Q_CIRCLES_MAX) qCircles.clear();
     qCircles.set(key, drawn);
@@ -185,7 +198,7 @@ function deepFreeze(g: AreaGeometry): void {
 /** The drawing without the areas the text excludes (@turf/difference); all of it when nothing would be left. */
 function without(
   drawn: { geometry?: AreaGeometry; why: string },
-  excluded: Ring[],
+  excluded: Ring[][],
 ): { geometry?: AreaGeometry; why: string } {
   if (!drawn.geometry || excluded.length === 0) return drawn;
   const holes = draw(excluded).geometry;
@@ -197,9 +210,9 @@ function without(
   return repaired.ok && !repaired.selfIntersects ? { geometry: repaired.geometry, why: "" } : drawn;
 }
 
-/** Rings to one valid RFC 7946 geometry, or why not. A ring that crosses itself is not valid. */
-function draw(rings: Ring[]): { geometry?: AreaGeometry; why: string } {
-  const repaired = repairPolygons(rings.map((r) => [r]));
+/** Polygons (a ring, its holes) to one valid RFC 7946 geometry, or why not. A ring that crosses itself is not valid. */
+function draw(polygons: Ring[][]): { geometry?: AreaGeometry; why: string } {
+  const repaired = repairPolygons(polygons);
   if (!repaired.ok) return { why: repaired.message };
   if (repaired.selfIntersects) return { why: "a ring crosses itself" };
   const violations = checkAreaGeometry(repaired.geometry);

@@ -69,6 +69,7 @@ const STATE_OF = new Map(STATES.flatMap(([iso, names]) => names.split("|").map((
 
 const LINE =
   /\b(?:BORDERS?|BDRY|BOUNDARY|FRONTIER|FRONTIERE|DIVIDING LINE|COAST ?LINES?|COASTLINES?|COAST|SHORE ?LINE|GRANIC[AYE]|STAATSGRENZE|GRENZE)\b/;
+const LINE_ANY_CASE = new RegExp(LINE.source, "i");
 const COUNTER = /\b(?:ANTI-?\s?|COUNTER-?\s?)CLOCKWISE\b|\bPRZECIWNIE DO RUCHU WSKAZOWEK ZEGARA\b|\bACW\b|\bCCW\b/;
 const CLOCKWISE = /\bCLOCKWISE\b|\bZGODNIE Z RUCHEM WSKAZOWEK ZEGARA\b|\bCW\b/;
 const FILLER =
@@ -76,6 +77,7 @@ const FILLER =
 
 /** The border stretch a gap between two points of a chain describes, if it says nothing else. */
 export function borderStretch(gap: string, at: number): BorderStretch | undefined {
+  if (!LINE_ANY_CASE.test(gap)) return undefined;
   const t = gap
     .toUpperCase()
     .replace(/\([^()]{0,60}\)/g, " ")

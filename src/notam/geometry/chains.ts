@@ -52,8 +52,9 @@ const FROM = new RegExp(String.raw`^[\s,]*(?:FROM|FM|BTN|BETWEEN)${NAMED}[\s:,\-
 // `CENTERED ON c RADIUS 1000M⏎TILL POINT p`, `RADIUS OF 1000M TILL POINT OF ORIGIN p` (LIIA)
 const TO =
   /^[\s,]*(?:\([^()\d]{0,60}\)[\s,]*)?(?:RADIUS\s+(?:OF\s+)?\d+(?:[.,]\d+)?\s?(?:NM|KM|M)\s+)?(?:(?:IN\s+)?(?:(?:ANTI-?\s?|COUNTER-?\s?)?CLOCK\s?WISE(?:\s+DIRECTION)?\s+|A?C?CW\s+))?(?:THEN(?:CE)?\s+)?(?:UP\s+TO|TILL(?:\s+TO)?|UNTIL|TO|AND|[-–—])(?:\s+(?:THE\s+)?(?:PSN|POSITION|POINT)(?:\s+OF\s+ORIGIN)?)?[\s:,]*$/i;
+// `385036N 0064303W,⏎FROM THIS POINT FOLLOWING AN ARC …` (Spain)
 const LINK_WORDS =
-  /\b(?:TO|AND|OR|THEN|THENCE|STRAIGHT|LINES?|JOINING|JOIN|SUCCESSIVELY|ALONG|BY|A|AN|THE|OF|POINTS?|PSNS?|POSITIONS?|BACK|FOLLOWING|BTN|BETWEEN|LATITUDE|LONGITUDE|PARALLEL|MERIDIAN)\b/gi;
+  /\b(?:FROM\s+THIS\s+POINT|TO|AND|OR|THEN|THENCE|STRAIGHT|LINES?|JOINING|JOIN|SUCCESSIVELY|ALONG|BY|A|AN|THE|OF|POINTS?|PSNS?|POSITIONS?|BACK|FOLLOWING|BTN|BETWEEN|LATITUDE|LONGITUDE|PARALLEL|MERIDIAN)\b/gi;
 const ORIGIN =
   /^[\s,]*(?:\([^()\d]{0,60}\)[\s,]*)?(?:(?:IN\s+)?(?:(?:ANTI-?\s?|COUNTER-?\s?)?CLOCK\s?WISE(?:\s+DIRECTION)?\s+))?(?:BACK\s+)?(?:UP\s+TO|TILL(?:\s+TO)?|UNTIL|TO)\s+(?:THE\s+)?(?:POINT\s+OF\s+(?:ORIGIN|BEGINNING|DEPARTURE)|(?:STARTING|START|FIRST|INITIAL)\s+POINT|ORIGIN|BEGINNING)\b/i;
 /** Shaped like a coordinate but out of range (`510635N 5012927E`): skipped, the chain goes on. */
@@ -69,8 +70,6 @@ export function isLink(gap: string): boolean {
     .replace(BAD_COORDINATE, " ")
     // numbered points: `LATERAL LIMITS: 1. p1 2. p2 … 1. p1` (Poland)
     .replace(/(?<![\d.,])\d{1,2}\.(?=\s|$)/g, " ")
-    // `385036N 0064303W,⏎FROM THIS POINT FOLLOWING AN ARC …` (Spain)
-    .replace(/\bFROM THIS POINT\b/gi, " ")
     .replace(/\([^()\d]{0,60}\)/g, " ")
     .replace(LINK_WORDS, " ");
   return /^[\s\-–—,;:/]*$/.test(rest);
@@ -181,8 +180,9 @@ export function parseParts(text: string, cs: readonly ParsedCoordinate[] = parse
       i++;
       continue;
     }
-    const border = chain && !isLink(gap) ? borderStretch(gap, prevEnd) : undefined;
-    if (!chain || (!border && !isLink(gap))) {
+    const link = chain !== undefined && isLink(gap);
+    const border = chain && !link ? borderStretch(gap, prevEnd) : undefined;
+    if (!chain || (!border && !link)) {
       close();
       chain = start(c, prevEnd);
     } else if (/\bOR\b/i.test(gap)) chain.alternatives = true;

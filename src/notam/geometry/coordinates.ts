@@ -29,27 +29,39 @@ const split = (...totals: number[]) =>
 // spaced groups: `51 30 17N 000 26 42W`, also a lone space `512555N 000 5913W`; glued digits with tenths or
 // hundredths of seconds (`4638487N`); a line break inside ddmmss (`54⏎5000N`)
 // decimal degrees (`43.837628N 18.297363E`) and dotted fields (`49.26.18.00N, 007.31.50.90 E`)
-const lat = (dec: string) =>
-  String.raw`\d{2} \d{2} ?\d{2}${dec}|\d{6,9}${dec}|\d{4}${dec}|\d{2}\.\d{2}\.\d{2}(?:\.\d+)?|${symbols("2")}|${split(6)}`;
-const lon = (dec: string) =>
-  String.raw`\d{2,3} \d{2} ?\d{2}${dec}|\d{3} \d{4}${dec}|\d{4,10}${dec}|\d{2,3}\.\d{2}\.\d{2}(?:\.\d+)?|${symbols("3")}|${split(7, 6)}`;
-const [LAT, LON] = [lat(DEC), lon(DEC)];
+const lat = (dec: string, full: boolean) =>
+  String.raw`\d{2} \d{2} ?\d{2}${dec}|\d{6,9}${dec}|\d{4}${dec}|${symbols("2")}` +
+  (full ? String.raw`|\d{2}\.\d{2}\.\d{2}(?:\.\d+)?|${split(6)}` : "");
+const lon = (dec: string, full: boolean) =>
+  String.raw`\d{2,3} \d{2} ?\d{2}${dec}|\d{3} \d{4}${dec}|\d{4,10}${dec}|${symbols("3")}` +
+  (full ? String.raw`|\d{2,3}\.\d{2}\.\d{2}(?:\.\d+)?|\d{5}\.\d{2}\.\d+|${split(7, 6)}` : "");
 // hemisphere first: a full stop after the digits ends the sentence (`… N513200 W0002900.`)
-const [LAT_FIRST, LON_FIRST] = [lat(String.raw`(?:[.,]\d+)?`), lon(String.raw`(?:[.,]\d+)?`)];
+const FIRST_DEC = String.raw`(?:[.,]\d+)?`;
 
 // Hemisphere after (513017N 0002642W) or before (N513017 W0002642); the first alternative wins at a
 // position, so `PSN 513017N …` never reads the N of PSN as a hemisphere (a letter may not precede it).
 // Poland's numbered points glue the number to the coordinate (`1.510220N0225525E`): a list number alone before it counts
 // as a blank, a decimal never does.
-const COORDINATE = new RegExp(
-  String.raw`(?:(?<![\d.,])|(?<=(?:^|[\s(])\d{1,2}\.))(${LAT}) ?([NS])[\s,]*(?:-\s*)?(${LON}) ?([EW])(?![A-Z\d])` +
-    String.raw`|(?<![A-Z\d])([NS]) ?(${LAT_FIRST})[\s,]*([EW]) ?(${LON_FIRST})(?![\d.,]?\d)` +
-    // decimal degrees, both of them (a numbered point `1.513017N0002642W` is none)
-    String.raw`|(?<![\d.,])(\d{1,2}\.\d{4,8}) ?([NS])[\s,]*(\d{1,3}\.\d{4,8}) ?([EW])(?![A-Z\d])` +
-    // a slip: the latitude's letter written E or W (`363959E0264012E`, LTAA A0238/26), read only beside a Q-line
-    String.raw`|(?<![\d.,])(\d{6}(?:[.,]\d+)?)([EW])[\s,]*(\d{7}(?:[.,]\d+)?) ?([EW])(?![A-Z\d])`,
-  "gi",
-);
+const coordinateRegex = (full: boolean) =>
+  new RegExp(
+    String.raw`(?:(?<![\d.,])|(?<=(?:^|[\s(])\d{1,2}\.))(${lat(DEC, full)}) ?([NS])[\s,]*(?:-\s*)?(${lon(DEC, full)}) ?([EW])(?![A-Z\d])` +
+      String.raw`|(?<![A-Z\d])([NS]) ?(${lat(FIRST_DEC, full)})[\s,]*([EW]) ?(${lon(FIRST_DEC, full)})(?![\d.,]?\d)` +
+      (full
+        ? // decimal degrees, both of them (a numbered point `1.513017N0002642W` is none)
+          String.raw`|(?<![\d.,])(\d{1,2}\.\d{4,8}) ?([NS])[\s,]*(\d{1,3}\.\d{4,8}) ?([EW])(?![A-Z\d])` +
+          // a slip: the latitude's letter written E or W (`363959E0264012E`, LTAA A0238/26), read only beside a Q-line
+          String.raw`|(?<![\d.,])(\d{6}(?:[.,]\d+)?)([EW])[\s,]*(\d{7}(?:[.,]\d+)?) ?([EW])(?![A-Z\d])`
+        : ""),
+    "gi",
+  );
+/**
+ * The usual spellings, and all of them: the rarer ones (a line break inside digits, dotted fields, decimal degrees, a
+ * hemisphere slip) cost a NOTAM without them a third of its reading, so only a text that may hold one (RARE) is
+ * read with them.
+ */
+const COORDINATE = coordinateRegex(false);
+const COORDINATE_ALL = coordinateRegex(true);
+const RARE = /\d[ \t]*\r?\n[ \t]*\d{1,6}[NSEW]|\d\.\d\d\.\d|\d\.\d{4,8} ?[NS]|\d[EW][\s,]*\d{7}/;
 
 /**
  * Every coordinate in the text, in order of appearance. Glued digits can be read two ways when the longitude has
@@ -59,36 +71,35 @@ const COORDINATE = new RegExp(
  */
 export function parseCoordinates(text: string, near?: Near): ParsedCoordinate[] {
   const out: ParsedCoordinate[] = [];
-  for (const m of text.matchAll(COORDINATE)) {
-    const g = groups(m, near);
-    if (!g) continue;
-    const lat = angle(unsplit(g.lat), false)[0];
+  for (const m of text.matchAll(RARE.test(text) ? COORDINATE_ALL : COORDINATE)) {
+    // whichever alternative matched: hemisphere after (1–4), before (5–8), decimal degrees (9–12), a slip (13–16)
+    const k = m[1] !== undefined ? 1 : m[6] !== undefined ? 5 : m[9] !== undefined ? 9 : 13;
+    if (k === 13 && !near) continue;
+    const latText = k === 5 ? m[6]! : m[k]!;
+    const latHemi = k === 5 ? m[5]! : k === 13 ? (near!.lat < 0 ? "S" : "N") : m[k + 1]!;
+    const lonText = k === 5 ? m[8]! : m[k + 2]!;
+    const lonHemi = k === 5 ? m[7]! : m[k + 3]!;
+    // the usual `ddmmss` and `dddmmss` read at once; everything else through `angle`
+    const plain = latText.length === 6 && lonText.length === 7 && allDigits(latText) && allDigits(lonText);
+    const lat = plain ? glued(latText, 2) : angle(unsplit(latText), false)[0];
     if (lat === undefined || lat > 90) continue;
-    const signedLat = /s/i.test(g.latHemi) ? -lat : lat;
-    const sign = /w/i.test(g.lonHemi) ? -1 : 1;
-    const lons = angle(unsplit(g.lon), true, decimalsOf(g.lat)).filter((v) => v <= 180);
+    const signedLat = latHemi === "S" || latHemi === "s" ? -lat : lat;
+    const sign = lonHemi === "W" || lonHemi === "w" ? -1 : 1;
+    const one = plain ? glued(lonText, 3) : undefined;
+    const lons = plain ? (one === undefined ? NONE : [one]) : angle(unsplit(lonText), true, decimalsOf(latText));
     let lon = near && lons.length > 1 ? choose(lons, sign, signedLat, near) : lons[0];
-    let repaired = g.repaired;
+    let repaired = k === 13;
     if (lon === undefined && near) {
-      lon = oneDigitTooMany(g.lon, sign, signedLat, near);
+      lon = oneDigitTooMany(lonText, sign, signedLat, near);
       repaired = lon !== undefined;
     }
     if (lon === undefined || (repaired && !inCircle(lon, sign, signedLat, near!))) continue;
     const at = m.index;
-    out.push({ lat: signedLat, lon: sign * lon, at, end: at + m[0].length, ...(repaired ? { repaired } : {}) });
+    const c: ParsedCoordinate = { lat: signedLat, lon: sign * lon, at, end: at + m[0].length };
+    if (repaired) c.repaired = true;
+    out.push(c);
   }
   return out;
-}
-
-/** The match's latitude, longitude and letters, whichever alternative matched. */
-function groups(m: RegExpMatchArray, near: Near | undefined) {
-  const k = m[1] !== undefined ? 1 : m[6] !== undefined ? 5 : m[9] !== undefined ? 9 : 13;
-  if (k === 5) return { lat: m[6]!, latHemi: m[5]!, lon: m[8]!, lonHemi: m[7]!, repaired: false };
-  if (k === 13) {
-    if (!near) return undefined;
-    return { lat: m[13]!, latHemi: near.lat < 0 ? "S" : "N", lon: m[15]!, lonHemi: m[16]!, repaired: true };
-  }
-  return { lat: m[k]!, latHemi: m[k + 1]!, lon: m[k + 2]!, lonHemi: m[k + 3]!, repaired: false };
 }
 
 /**
@@ -147,6 +158,10 @@ function angle(text: string, isLon: boolean, latDecimals = 0): number[] {
     .replace(/ (?=\d)/g, "");
   let fields: string[];
   const dots = clean.split(".");
+  if (dots.length === 3 && dots[0]!.length === 5) {
+    // a stray full stop: `00626.37.0431W` (EISN B0182/24) is 0062637.0431
+    return angle(`${dots[0]}${dots[1]}.${dots[2]}`, isLon);
+  }
   if (dots.length >= 3) {
     // `49.26.18.00`: degrees, minutes, seconds and their decimals
     fields = [dots[0]!, dots[1]!, dots.slice(2).join(".")];
@@ -168,7 +183,8 @@ function angle(text: string, isLon: boolean, latDecimals = 0): number[] {
   if (deg === undefined || fields.length > 3 || ![deg, min, sec].every(Number.isFinite)) return [];
   // seconds written as 60 are carried (docs/design.md §2, seen in OpenAir); anything larger is not an angle
   if (min >= 60 || sec > 60) return [];
-  return [deg + min / 60 + sec / 3600];
+  const v = deg + min / 60 + sec / 3600;
+  return v <= 180 ? [v] : [];
 }
 
 /**
@@ -178,31 +194,45 @@ function angle(text: string, isLon: boolean, latDecimals = 0): number[] {
  */
 function compactAngles(digits: string, isLon: boolean, latDecimals: number): number[] {
   const n = digits.length;
-  const readings: Array<{ degDigits: number; decimals: number }> = [];
-  if (!isLon) {
-    if (n === 4 || n === 6) readings.push({ degDigits: 2, decimals: 0 });
-    else if (n >= 7 && n <= 9) readings.push({ degDigits: 2, decimals: n - 6 });
-  } else {
-    if (n === 4 || n === 6) readings.push({ degDigits: 2, decimals: 0 });
-    if (n === 5 || n === 7) readings.push({ degDigits: 3, decimals: 0 });
-    // a digit short: `543200N010000E` (ETCZ M2732/25) is 010°00'0", taken only when the Q-line centre says so
-    if (n === 6) readings.push({ degDigits: 3, decimals: 0 });
-    if (n >= 8 && n <= 10) readings.push({ degDigits: 3, decimals: n - 7 });
-    // glued decimals with a dropped leading zero only beside a latitude with decimals (`4638487N 1420211E`)
-    if ((n === 7 || n === 8) && latDecimals > 0) readings.push({ degDigits: 2, decimals: n - 6 });
-    if (latDecimals > 0)
-      readings.sort((a, b) => Number(b.decimals === latDecimals) - Number(a.decimals === latDecimals));
-  }
   const out: number[] = [];
-  for (const { degDigits, decimals } of readings) {
-    const deg = Number(digits.slice(0, degDigits));
-    const min = Number(digits.slice(degDigits, degDigits + 2));
-    const secDigits = digits.slice(degDigits + 2);
-    const sec = secDigits === "" ? 0 : Number(secDigits) / 10 ** decimals;
-    if (min >= 60 || sec > 60) continue;
-    out.push(deg + min / 60 + sec / 3600);
+  if (!isLon) {
+    if (n === 4 || n === 6) read(digits, 2, 0, out);
+    else if (n >= 7 && n <= 9) read(digits, 2, n - 6, out);
+    return out;
   }
+  // glued decimals with a dropped leading zero only beside a latitude with decimals (`4638487N 1420211E`), first
+  const dropped = (n === 7 || n === 8) && latDecimals > 0;
+  if (dropped && n - 6 === latDecimals) read(digits, 2, n - 6, out);
+  if (n === 4 || n === 6) read(digits, 2, 0, out);
+  if (n === 5 || n === 7) read(digits, 3, 0, out);
+  // a digit short: `543200N010000E` (ETCZ M2732/25) is 010°00'0", taken only when the Q-line centre says so
+  if (n === 6) read(digits, 3, 0, out);
+  if (n >= 8 && n <= 10) read(digits, 3, n - 7, out);
+  if (dropped && n - 6 !== latDecimals) read(digits, 2, n - 6, out);
   return out;
+}
+
+const NONE: number[] = [];
+
+/** Six or seven glued digits, `degDigits` of them degrees: the angle, or undefined when a field is out of range. */
+function glued(digits: string, degDigits: number): number | undefined {
+  const deg = Number(digits.slice(0, degDigits));
+  const min = Number(digits.slice(degDigits, degDigits + 2));
+  const sec = Number(digits.slice(degDigits + 2));
+  if (min >= 60 || sec > 60) return undefined;
+  const v = deg + min / 60 + sec / 3600;
+  return v <= 180 ? v : undefined;
+}
+
+/** One reading of glued digits, `degDigits` of degrees and `decimals` of the seconds, when its fields are in range. */
+function read(digits: string, degDigits: number, decimals: number, out: number[]): void {
+  const deg = Number(digits.slice(0, degDigits));
+  const min = Number(digits.slice(degDigits, degDigits + 2));
+  const rest = digits.length > degDigits + 2 ? Number(digits.slice(degDigits + 2)) : 0;
+  const sec = decimals > 0 ? rest / 10 ** decimals : rest;
+  if (min >= 60 || sec > 60) return;
+  const v = deg + min / 60 + sec / 3600;
+  if (v <= 180) out.push(v);
 }
 
 function allDigits(text: string): boolean {

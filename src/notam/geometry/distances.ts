@@ -73,10 +73,14 @@ const WIDTH_BEFORE = /\bWIDTH(?:\s+OF)?\s*:?\s*$/i;
 
 /** Corridor half-widths: `WI 2NM EITHER SIDE OF TRACK`, `WI 5NM OF ROUTE`; half of `750M WIDE`, `WIDTH 10KM`. */
 export function widths(text: string): Distance[] {
-  return distances(text).flatMap((d) => {
+  const out: Distance[] = [];
+  const wide = text.includes("WID") || text.includes("wid");
+  for (const d of distances(text)) {
     const after = text.slice(d.end, d.end + 24);
-    if (WIDTH_AFTER.test(after)) return [d];
-    const whole = WIDE_AFTER.test(after) || WIDTH_BEFORE.test(text.slice(Math.max(0, d.at - 16), d.at));
-    return whole ? [{ ...d, metres: d.metres / 2 }] : [];
-  });
+    if (WIDTH_AFTER.test(after)) out.push(d);
+    else if (wide && (WIDE_AFTER.test(after) || WIDTH_BEFORE.test(text.slice(Math.max(0, d.at - 16), d.at)))) {
+      out.push({ ...d, metres: d.metres / 2 });
+    }
+  }
+  return out;
 }

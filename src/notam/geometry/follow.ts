@@ -38,8 +38,9 @@ export function followedRing(vertices: readonly Vertex[], ctx: FollowContext): F
     const boundary = boundaryOf(v.border, ctx);
     let found = boundaryPaths(boundary, from, v.point);
     // the state is told by the two points when the text names none
-    if (!found.ok && v.border.kind !== "fir" && v.border.states.length === 0) {
-      found = boundaryPaths({ ...boundary, states: [] }, from, v.point);
+    if (!found.ok && v.border.kind !== "fir" && v.border.states.length === 0 && boundary.states.length > 0) {
+      const any = boundaryPaths({ ...boundary, states: [] }, from, v.point);
+      if (any.ok) found = any;
     }
     if (!found.ok) return { ok: false, why: found.why, at: v.border.at };
     choices.set(k, found.paths);

@@ -4,9 +4,6 @@
 //   WI 50M RADIUS OF PSNS p1, p2 (MULTIPLE …)   → one circle per point; p1 - p2 with a radius → corridor
 //   a lone point, no radius  → point-circle (only when nothing else in the text is an area)
 import { type LatLon, METERS_PER_NM, roughDistanceM } from "../../geo/geodesy.js";
-import { signedArea2 } from "../../geo/planar.js";
-import { ringSelfIntersects } from "../../geo/self-intersection.js";
-import { cutLoops, splitAtRepeats } from "../../geo/untangle.js";
 import type { Arc, Part } from "./chains.js";
 import { RADIUS_WORD, radii, widths } from "./distances.js";
 import { type FollowContext, followedRing } from "./follow.js";
@@ -17,6 +14,10 @@ export interface Area {
   kind: AreaKind;
   ring: Ring;
   at: number;
+  /** Where a ring written point by point ends: one that crosses itself may be mended (mend.ts). */
+  end?: number;
+  /** Inside the ring but not the area: a corridor that loops round leaves them. */
+  holes?: Ring[];
   /** `p1 - … - p1 EXCLUDING AREA: RADIUS 3NM CENTERED ON c` (LGGG A0157/26): taken out of the others. */
   exclude?: true;
 }
@@ -34,6 +35,8 @@ export interface Note {
   code: NoteCode;
   at: number;
   end: number;
+  /** What went wrong, where the excerpt does not say. */
+  why?: string;
 }
 
 /** How far a radius may stand from its coordinate: `WI 9NM RADIUS OF PSN\n`, `p (PLACE, COUNTY) RADIUS 0.1NM`. */
@@ -41,6 +44,11 @@ const NEAR = 60;
 const MULTIPLE = /\b(?:MULTIPLE|VARIOUS|SEVERAL|LOCATIONS|SITES|PSNS|POSITIONS|REFERENCES)\b/i;
 const ROUTE = /\bTR\d*\b|\b(?:ROUTE|ROUTING|ROUTEING|TRACK|TRANSIT|TRANSITING|BTN|BETWEEN)\b/i;
 const AREA = /\b(?:BOUNDED|AREA|ENCLOSED|DELIMITED|POLYGON)\b/i;
+const NONE = {};
+const RADIUS_WORD_RE = new RegExp(RADIUS_WORD, "i");
+/** Points the text says are sites, not corners. */
+const POINTS_ONLY =
+  /\bNOT FORMING (?:A )?POLYGON\b|\b(?:AT|ON) (?:THE )?(?:FLW|FOLLOWING) (?:COORD(?:INATE)?S?|PSNS?|POSITIONS?|POINTS?)\b/i;
 /** An area taken out of the one before: `EXCLUDING AREA: RADIUS 3NM CENTERED ON`, `EXCEPT THE AREA WI …`. */
 const EXCLUDING = /\b(?:EXCLUDING|EXCLUDED|EXCEPT|EXCL)\b(?:\s+(?:THE\s+)?AREA\b)?[^.]{0,40}$/i;
 
@@ -64,11 +72,17 @@ export function interpret(
   const notes: Note[] = [];
   let lines = 0;
   const note = (code: NoteCode, at: number, end: number) => notes.push({ code, at, end });
+  // the words that rarely occur, looked for part by part only in a text that has them
+  const excluding = text.includes("EXC") || text.includes("exc");
+  const sites = text.includes("FORMING") || text.includes("FLW") || text.includes("FOLLOWING") || text.includes("flw");
   let prevEnd = 0;
   for (const part of parts) {
-    const before = text.slice(prevEnd, part.at);
+    const prevStart = prevEnd;
     prevEnd = part.end;
-    const exclude = areas.length > 0 && EXCLUDING.test(before) ? ({ exclude: true } as const) : {};
+    const exclude =
+      excluding && areas.length > 0 && EXCLUDING.test(text.slice(prevStart, part.at))
+        ? ({ exclude: true } as const)
+        : NONE;
     if (part.kind === "circle") {
       const r = part.radiusM ?? radiusAfter(text, part.end, text.length);
       if (r === undefined) points.push({ point: part.centre, at: part.at });
@@ -80,17 +94,19 @@ export function interpret(
     const first = pts[0]!;
     const last = pts[pts.length - 1]!;
     const closed = pts.length >= 4 && roughDistanceM(first, last) < 1;
-    // a width written after a closed ring is the next corridor's (LIIA W4939/25: AREA p1 … p1 - TC: 5NM EITHER SIDE …)
-    const width = widthBefore(lead) ?? (closed ? undefined : widthAfter(text, part.end, part.tailEnd));
+    const width = widthBefore(lead) ?? widthAfter(text, part.end, part.tailEnd);
     const radius =
       radiusBefore(text, part.leadAt, part.at) ??
       (pts.length === 1 ? (radiusAfter(text, part.end, part.tailEnd) ?? siteRadius(text, part)) : undefined);
     const arcs = part.vertices.some((v, k) => v.arc && k > 0);
-    if (part.vertices.some((v, k) => v.border && k > 0)) {
+    if (sites && radius === undefined && width === undefined && POINTS_ONLY.test(lead)) {
+      // `DRONE ACTIVITY WILL TAKE PLACE AT THE FLW COORDS: (NOT FORMING POLYGON, LINE OR CIRCLE) p1 p2 …` (OOMS)
+      for (const v of part.vertices) points.push({ point: v.point, at: v.at });
+    } else if (part.vertices.some((v, k) => v.border && k > 0)) {
       // `… THEN ALONG THE STATE BORDER TO p1`: an area, whatever the words before it
       const f = followedRing(part.vertices, opts.follow);
       if (!f.ok) {
-        note("borderUnfollowed", f.at, part.end);
+        notes.push({ code: "borderUnfollowed", at: f.at, end: part.end, why: f.why });
         continue;
       }
       followed += f.stretches;
@@ -101,7 +117,7 @@ export function interpret(
       if (part.vertices.some((v, k) => v.arc && offCircle(v.arc, part.vertices[k - 1]?.point, v.point))) {
         note("arcRadiusMismatch", part.at, part.end);
       }
-      areas.push({ kind: "arc-polygon", ring: chainRing(part.vertices), at: part.at, ...exclude });
+      areas.push({ kind: "arc-polygon", ring: chainRing(part.vertices), at: part.at, end: part.end, ...exclude });
     } else if (width && pts.length >= 2) {
       pushCorridor(pts, width.metres, part.at, part.end);
     } else if (pts.length === 1) {
@@ -114,12 +130,7 @@ export function interpret(
       (pts.length >= 3 && radius === undefined && (AREA.test(lead) || (!ROUTE.test(lead) && !opts.obstacle)))
     ) {
       if (radius !== undefined) note("bufferIgnored", part.at, part.end);
-      const ring = chainRing(part.vertices);
-      const box = crossingBox(ring);
-      if (box) note("crossingBox", part.at, part.end);
-      const mended = box ? undefined : mendSlightCrossing(ring);
-      if (mended) note("slightCrossing", part.at, part.end);
-      areas.push({ kind: "polygon", ring: box ?? mended ?? ring, at: part.at, ...exclude });
+      areas.push({ kind: "polygon", ring: chainRing(part.vertices), at: part.at, end: part.end, ...exclude });
     } else if (radius !== undefined) {
       pushCorridor(pts, radius, part.at, part.end);
     } else if (opts.obstacle) {
@@ -139,47 +150,10 @@ export function interpret(
   return { areas, notes, followed };
 
   function pushCorridor(pts: LatLon[], halfWidthM: number, at: number, end: number) {
-    const { ring, overlaps } = corridor(pts, halfWidthM);
+    const { ring, holes, overlaps } = corridor(pts, halfWidthM);
     if (overlaps) note("corridorOverlaps", at, end);
-    areas.push({ kind: "polygon", ring, at });
+    areas.push({ kind: "polygon", ring, at, ...(holes?.length ? { holes } : {}) });
   }
-}
-
-/**
- * Four corners written in crossing order (NW, NE, SW, SE: the ring crosses itself) are the box they span: the corners
- * in order round their centre. A ring of any other size that crosses itself stays invalid.
- *
- *    1 ●───● 2        1 ●───● 2
- *        ╲╱      →      │   │
- *        ╱╲             │   │
- *    3 ●───● 4        3 ●───● 4   (drawn 1 2 4 3)
- */
-function crossingBox(ring: Ring): Ring | undefined {
-  const corners = ring.filter((p, k) => k === 0 || p[0] !== ring[k - 1]![0] || p[1] !== ring[k - 1]![1]);
-  const last = corners[corners.length - 1]!;
-  if (corners.length === 5 && last[0] === corners[0]![0] && last[1] === corners[0]![1]) corners.pop();
-  if (corners.length !== 4 || !ringSelfIntersects([...corners, corners[0]!])) return undefined;
-  const cx = corners.reduce((s, p) => s + p[0], 0) / 4;
-  const cy = corners.reduce((s, p) => s + p[1], 0) / 4;
-  const box = [...corners].sort((a, b) => Math.atan2(a[1] - cy, a[0] - cx) - Math.atan2(b[1] - cy, b[0] - cx));
-  return ringSelfIntersects([...box, box[0]!]) ? undefined : box;
-}
-
-/** A written loop this small, as a share of the ring's area, is a slip of the pen (a repeated point a second off). */
-const SLIGHT_LOOP = 0.01;
-
-/**
- * A ring that crosses or touches itself only by a sliver: LEAN R4755/25 closes `432919N 0034707W - 432919N 0034709W`,
- * two seconds apart, across its first edge; UUUU E2041/26 visits one point twice, a small loop inside the area.
- * The loops that hold under 1 % of the area go; any other crossing stays (the ring is invalid).
- */
-function mendSlightCrossing(ring: Ring): Ring | undefined {
-  if (!ringSelfIntersects([...ring, ring[0]!])) return undefined;
-  const mended = cutLoops(
-    splitAtRepeats(ring),
-    (small, kept) => Math.abs(signedArea2(small)) <= SLIGHT_LOOP * Math.abs(signedArea2(kept)),
-  );
-  return ringSelfIntersects([...mended, mended[0]!]) ? undefined : mended;
 }
 
 /** An arc end further than 15 % (at least 0.1 NM) from the written radius: a typo in a point or the radius. */
@@ -203,8 +177,7 @@ function radiusBefore(text: string, from: number, at: number): number | undefine
  */
 function siteRadius(text: string, part: { end: number; tailEnd: number }): number | undefined {
   const tail = text.slice(part.end, Math.min(part.tailEnd, part.end + 300));
-  const word = new RegExp(RADIUS_WORD, "i");
-  return radii(tail).find((r) => word.test(tail.slice(Math.max(0, r.at - 12), r.end + 10)))?.metres;
+  return radii(tail).find((r) => RADIUS_WORD_RE.test(tail.slice(Math.max(0, r.at - 12), r.end + 10)))?.metres;
 }
 
 /**
@@ -218,7 +191,12 @@ function widthBefore(lead: string) {
 
 /** `p1 - p2 - p3 (PLACE). GLIDERS … WI 5NM OF ROUTE`: a width written after the points. */
 function widthAfter(text: string, end: number, limit: number) {
-  return widths(text.slice(end, Math.min(limit, end + 200)))[0];
+  const tail = text.slice(end, Math.min(limit, end + 200));
+  const w = widths(tail)[0];
+  // not the width that leads the next points: `… p1 (MANNED ACFT) - TC: 5NM EITHER SIDE LINE JOINING POINTS p2 p3`
+  const leads =
+    w && limit < text.length && limit - (end + w.end) <= 40 && !/\.\s|\n\s*\n/.test(text.slice(end + w.end, limit));
+  return leads ? undefined : w;
 }
 
 /** The first radius starting within NEAR characters after `end`, before `limit` and in the same sentence. */

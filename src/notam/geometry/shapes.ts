@@ -59,9 +59,12 @@ function arcBetween(centre: LatLon, from: LatLon, to: LatLon, clockwise: boolean
  *     ╭──────────────╮        outer bends are round, inner bends meet at the offset lines' crossing;
  *    (  p1 ─────── p2 )       if the outline still crosses itself (bends tighter than the width),
  *     ╰──────────────╯        the area within the width of a line that crosses or doubles back on itself is
- *                             @turf/buffer's (its outer ring), not this outline.
+ *                             @turf/buffer's (with the holes a loop leaves), not this outline.
  */
-export function corridor(points: readonly LatLon[], halfWidthM: number): { ring: Ring; overlaps: boolean } {
+export function corridor(
+  points: readonly LatLon[],
+  halfWidthM: number,
+): { ring: Ring; holes?: Ring[]; overlaps: boolean } {
   const origin = points[0]!;
   const xy: XY[] = [];
   for (const p of points) {
@@ -84,8 +87,9 @@ export function corridor(points: readonly LatLon[], halfWidthM: number): { ring:
   if (!ringSelfIntersects([...ring, ring[0]!])) return { ring, overlaps: false };
   const line = lineString(points.map((p) => [p.lon, p.lat]));
   const area = buffer(line, halfWidthM, { units: "meters", steps: CAP_STEPS })?.geometry;
-  const outer = area?.type === "Polygon" ? area.coordinates[0] : area?.coordinates[0]?.[0];
-  return { ring: (outer ?? ring) as Ring, overlaps: true };
+  const rings = (area?.type === "Polygon" ? area.coordinates : area?.coordinates[0]) as Ring[] | undefined;
+  if (!rings?.[0]) return { ring, overlaps: true };
+  return { ring: rings[0], holes: rings.slice(1), overlaps: true };
 }
 
 /** One side going forward, then the cap around the last point. */
