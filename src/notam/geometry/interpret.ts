@@ -44,7 +44,6 @@ const NEAR = 60;
 const MULTIPLE = /\b(?:MULTIPLE|VARIOUS|SEVERAL|LOCATIONS|SITES|PSNS|POSITIONS|REFERENCES)\b/i;
 const ROUTE = /\bTR\d*\b|\b(?:ROUTE|ROUTING|ROUTEING|TRACK|TRANSIT|TRANSITING|BTN|BETWEEN)\b/i;
 const AREA = /\b(?:BOUNDED|AREA|ENCLOSED|DELIMITED|POLYGON)\b/i;
-const NONE = {};
 const RADIUS_WORD_RE = new RegExp(RADIUS_WORD, "i");
 /** Points the text says are sites, not corners. */
 const POINTS_ONLY =
@@ -79,14 +78,12 @@ export function interpret(
   for (const part of parts) {
     const prevStart = prevEnd;
     prevEnd = part.end;
-    const exclude =
-      excluding && areas.length > 0 && EXCLUDING.test(text.slice(prevStart, part.at))
-        ? ({ exclude: true } as const)
-        : NONE;
+    const exclude = excluding && areas.length > 0 && EXCLUDING.test(text.slice(prevStart, part.at));
+    const push = (a: Area) => areas.push(exclude ? { ...a, exclude: true } : a);
     if (part.kind === "circle") {
       const r = part.radiusM ?? radiusAfter(text, part.end, text.length);
       if (r === undefined) points.push({ point: part.centre, at: part.at });
-      else areas.push({ kind: "circle", ring: circle(part.centre, r), at: part.at, ...exclude });
+      else push({ kind: "circle", ring: circle(part.centre, r), at: part.at });
       continue;
     }
     const pts = part.vertices.map((v) => v.point);
@@ -110,19 +107,19 @@ export function interpret(
         continue;
       }
       followed += f.stretches;
-      areas.push({ kind: arcs ? "arc-polygon" : "polygon", ring: f.ring, at: part.at, ...exclude });
+      push({ kind: arcs ? "arc-polygon" : "polygon", ring: f.ring, at: part.at });
     } else if (arcs) {
       if (part.vertices.some((v) => v.arc && v.arc.clockwise === undefined))
         note("arcDirectionMissing", part.at, part.end);
       if (part.vertices.some((v, k) => v.arc && offCircle(v.arc, part.vertices[k - 1]?.point, v.point))) {
         note("arcRadiusMismatch", part.at, part.end);
       }
-      areas.push({ kind: "arc-polygon", ring: chainRing(part.vertices), at: part.at, end: part.end, ...exclude });
+      push({ kind: "arc-polygon", ring: chainRing(part.vertices), at: part.at, end: part.end });
     } else if (width && pts.length >= 2) {
       pushCorridor(pts, width.metres, part.at, part.end);
     } else if (pts.length === 1) {
       if (radius === undefined) points.push({ point: first, at: part.at });
-      else areas.push({ kind: "circle", ring: circle(first, radius), at: part.at, ...exclude });
+      else push({ kind: "circle", ring: circle(first, radius), at: part.at });
     } else if (radius !== undefined && (part.alternatives || MULTIPLE.test(lead))) {
       for (const v of part.vertices) areas.push({ kind: "circle", ring: circle(v.point, radius), at: v.at });
     } else if (
@@ -130,7 +127,7 @@ export function interpret(
       (pts.length >= 3 && radius === undefined && (AREA.test(lead) || (!ROUTE.test(lead) && !opts.obstacle)))
     ) {
       if (radius !== undefined) note("bufferIgnored", part.at, part.end);
-      areas.push({ kind: "polygon", ring: chainRing(part.vertices), at: part.at, end: part.end, ...exclude });
+      push({ kind: "polygon", ring: chainRing(part.vertices), at: part.at, end: part.end });
     } else if (radius !== undefined) {
       pushCorridor(pts, radius, part.at, part.end);
     } else if (opts.obstacle) {
