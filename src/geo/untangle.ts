@@ -5,7 +5,7 @@
 //        │       ╲    ╱╲              x → i+1 … j → x  and  x → j+1 … i → x
 //        │        x──●  ●         the small one goes, the ring goes on along the other
 //        ●──────●╱ ╲╱
-import type { Position, Ring } from "./planar.js";
+import { type Position, pointInPolygon, type Ring, signedArea2 } from "./planar.js";
 
 /** The ring without its spikes: a vertex between two equal ones goes with one of them. */
 export function despike(ring: Ring): Ring {
@@ -56,21 +56,8 @@ export function cutLoops(ring: Ring, small: (loop: Ring, rest: Ring) => boolean)
   return r;
 }
 
-function area(r: Ring): number {
-  let s = 0;
-  for (let i = 0, j = r.length - 1; i < r.length; j = i++) s += (r[j]![0] - r[i]![0]) * (r[j]![1] + r[i]![1]);
-  return Math.abs(s);
-}
-
-function inside(p: Position, r: Ring): boolean {
-  let c = false;
-  for (let i = 0, j = r.length - 1; i < r.length; j = i++) {
-    const [xi, yi] = r[i]!;
-    const [xj, yj] = r[j]!;
-    if (yi > p[1] !== yj > p[1] && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) c = !c;
-  }
-  return c;
-}
+const area = (r: Ring) => Math.abs(signedArea2(r));
+const inside = (p: Position, r: Ring) => pointInPolygon(p[0], p[1], [[...r, r[0]!]]);
 
 /** The first pair of non-adjacent edges i < j of the closed ring that cross, and where. */
 function firstCrossing(r: Ring): { i: number; j: number; at: Position } | undefined {

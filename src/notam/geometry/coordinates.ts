@@ -214,25 +214,21 @@ function compactAngles(digits: string, isLon: boolean, latDecimals: number): num
 
 const NONE: number[] = [];
 
-/** Six or seven glued digits, `degDigits` of them degrees: the angle, or undefined when a field is out of range. */
-function glued(digits: string, degDigits: number): number | undefined {
+/** One reading of glued digits, `degDigits` of degrees and `decimals` of the seconds, or undefined out of range. */
+function glued(digits: string, degDigits: number, decimals = 0): number | undefined {
   const deg = Number(digits.slice(0, degDigits));
   const min = Number(digits.slice(degDigits, degDigits + 2));
-  const sec = Number(digits.slice(degDigits + 2));
+  const rest = digits.length > degDigits + 2 ? Number(digits.slice(degDigits + 2)) : 0;
+  const sec = decimals > 0 ? rest / 10 ** decimals : rest;
   if (min >= 60 || sec > 60) return undefined;
   const v = deg + min / 60 + sec / 3600;
   return v <= 180 ? v : undefined;
 }
 
-/** One reading of glued digits, `degDigits` of degrees and `decimals` of the seconds, when its fields are in range. */
+/** `glued`'s reading added to `out`, when there is one. */
 function read(digits: string, degDigits: number, decimals: number, out: number[]): void {
-  const deg = Number(digits.slice(0, degDigits));
-  const min = Number(digits.slice(degDigits, degDigits + 2));
-  const rest = digits.length > degDigits + 2 ? Number(digits.slice(degDigits + 2)) : 0;
-  const sec = decimals > 0 ? rest / 10 ** decimals : rest;
-  if (min >= 60 || sec > 60) return;
-  const v = deg + min / 60 + sec / 3600;
-  if (v <= 180) out.push(v);
+  const v = glued(digits, degDigits, decimals);
+  if (v !== undefined) out.push(v);
 }
 
 function allDigits(text: string): boolean {

@@ -13,7 +13,7 @@
 // (`THE STATE BORDER`), its coast, the named or the Q-line FIR's boundary; with no state known, the outline nearest
 // both points.
 import { type Boundary, boundaryPaths } from "../../geo/borders.js";
-import type { LatLon } from "../../geo/geodesy.js";
+import { type LatLon, roughDistanceM } from "../../geo/geodesy.js";
 import { signedArea2 } from "../../geo/planar.js";
 import { cutLoops, despike } from "../../geo/untangle.js";
 import type { BorderStretch } from "./border-text.js";
@@ -86,11 +86,7 @@ const LOOP_KM = 80;
 const LOOP_SHARE = 0.2;
 
 function lengthKm(path: readonly LatLon[]): number {
-  let km = 0;
-  for (let i = 1; i < path.length; i++) {
-    const a = path[i - 1]!;
-    const b = path[i]!;
-    km += Math.hypot(b.lat - a.lat, (b.lon - a.lon) * Math.cos((a.lat * Math.PI) / 180)) * 111.2;
-  }
-  return km;
+  let m = 0;
+  for (let i = 1; i < path.length; i++) m += roughDistanceM(path[i - 1]!, path[i]!);
+  return m / 1000;
 }
