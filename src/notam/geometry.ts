@@ -3,7 +3,6 @@
 import { difference } from "@turf/difference";
 import { degreesToRadians, feature, featureCollection } from "@turf/helpers";
 import { METERS_PER_NM, roughDistanceM } from "../geo/geodesy.js";
-import { countryOfIcao } from "../geo/icao-prefixes.js";
 import { repairPolygons } from "../geo/repair.js";
 import { checkAreaGeometry } from "../geo/rfc7946.js";
 import type { AreaGeometry } from "../model/contract.js";
@@ -48,7 +47,7 @@ export const GEOMETRY_ISSUES = {
   arcRadiusMismatch: "notam.geometry.arcRadiusMismatch",
   /** A closed polygon written with a radius (`WI 2NM RADIUS: p1 - … - p1`): drawn without the buffer. */
   bufferIgnored: "notam.geometry.bufferIgnored",
-  /** A corridor crosses or doubles back on itself: drawn as the area within its width of the line (@turf/buffer). */
+  /** A corridor crosses or doubles back on itself: drawn as the area within its width of the line (Clipper2's offset). */
   corridorOverlaps: "notam.geometry.corridorOverlaps",
   /** A written ring crosses or touches itself by a loop of under 1 % of its area (a slip): the loop left out. */
   slightCrossing: "notam.geometry.slightCrossing",
@@ -81,14 +80,12 @@ const PRIORITY: readonly AreaKind[] = ["arc-polygon", "polygon", "circle", "poin
 export function notamGeometry(itemE: string, q: QLine | undefined): { value?: NotamGeometry; issues: GeometryIssue[] } {
   const issues: GeometryIssue[] = [];
   const excerpt = (at: number, end: number) => itemE.slice(at, Math.min(end, at + 120)).replace(/\s+/g, " ");
-  const coordinates = parseCoordinates(itemE, q?.centre ? { ...q.centre, radiusNm: q.radiusNm } : undefined);
+  const coordinates = parseCoordinates(itemE, q);
   const parts = parseParts(itemE, coordinates);
   const qRadiusM = qCircleRadiusM(q);
   const pointM = Math.min(POINT_RADIUS_M, qRadiusM ?? Number.POSITIVE_INFINITY);
   const obstacle = q?.code.charAt(1) === "O";
-  const own = q ? countryOfIcao(q.fir) : undefined;
-  const follow = own ? { own, fir: q!.fir } : q ? { fir: q.fir } : {};
-  const { areas, notes, followed } = interpret(itemE, parts, { pointRadiusM: pointM, obstacle, follow });
+  const { areas, notes, followed } = interpret(itemE, parts, { pointRadiusM: pointM, obstacle, follow: q ?? {} });
   const unfollowed = notes.some((n) => n.code === "borderUnfollowed");
   for (const c of coordinates) {
     if (c.repaired) issues.push({ code: GEOMETRY_ISSUES.coordinateRepaired, at: c.at, text: excerpt(c.at, c.end) });

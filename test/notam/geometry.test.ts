@@ -101,7 +101,7 @@ describe("parseCoordinates: spellings", () => {
       14 + 20 / 60 + 21.1 / 3600,
     ],
     // LFFA P4021/25 `4908325N 0004328W`, Q-line 4909N00043W: the longitude has no tenths, the centre tells
-    ["4908325N 0004328W", { lat: 49.15, lon: -0.72 }, 49 + 8 / 60 + 32.5 / 3600, -(43 / 60 + 28 / 3600)],
+    ["4908325N 0004328W", { centre: { lat: 49.15, lon: -0.72 } }, 49 + 8 / 60 + 32.5 / 3600, -(43 / 60 + 28 / 3600)],
     ["43.837628N 18.297363E (LQBH A4591/25: decimal degrees)", undefined, 43.837628, 18.297363],
     [
       "49.26.18.00N, 007.31.50.90 E (ETCZ M0329/26: dotted)",
@@ -109,7 +109,12 @@ describe("parseCoordinates: spellings", () => {
       49 + 26 / 60 + 18 / 3600,
       7 + 31 / 60 + 50.9 / 3600,
     ],
-    ["4638487N 1420211E", { lat: 46.63, lon: 14.33 }, 46 + 38 / 60 + 48.7 / 3600, 14 + 20 / 60 + 21.1 / 3600],
+    [
+      "4638487N 1420211E",
+      { centre: { lat: 46.63, lon: 14.33 } },
+      46 + 38 / 60 + 48.7 / 3600,
+      14 + 20 / 60 + 21.1 / 3600,
+    ],
   ])("reads %s", (text, near, lat, lon) => {
     const [c, ...rest] = parseCoordinates(text, near);
     expect(rest).toEqual([]);

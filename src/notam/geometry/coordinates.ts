@@ -69,14 +69,15 @@ const RARE = /\d[ \t]*\r?\n[ \t]*\d{1,6}[NSEW]|\d\.\d\d\.\d|\d\.\d{4,8} ?[NS]|\d
  * and stands unless it lies outside `near` (the Q-line circle, widened by 5 NM) and another reading inside.
  * (`0001300E` of LEAN D0123/26 reads 0°13' and not 0°01'30", though the second lies nearer the centre.)
  */
-export function parseCoordinates(text: string, near?: Near): ParsedCoordinate[] {
+export function parseCoordinates(text: string, q?: Near): ParsedCoordinate[] {
   const out: ParsedCoordinate[] = [];
+  const near = q?.centre ? { centre: q.centre, radiusNm: q.radiusNm ?? 0 } : undefined;
   for (const m of text.matchAll(RARE.test(text) ? COORDINATE_ALL : COORDINATE)) {
     // whichever alternative matched: hemisphere after (1–4), before (5–8), decimal degrees (9–12), a slip (13–16)
     const k = m[1] !== undefined ? 1 : m[6] !== undefined ? 5 : m[9] !== undefined ? 9 : 13;
     if (k === 13 && !near) continue;
     const latText = k === 5 ? m[6]! : m[k]!;
-    const latHemi = k === 5 ? m[5]! : k === 13 ? (near!.lat < 0 ? "S" : "N") : m[k + 1]!;
+    const latHemi = k === 5 ? m[5]! : k === 13 ? (near!.centre.lat < 0 ? "S" : "N") : m[k + 1]!;
     const lonText = k === 5 ? m[8]! : m[k + 2]!;
     const lonHemi = k === 5 ? m[7]! : m[k + 3]!;
     // the usual `ddmmss` and `dddmmss` read at once; everything else through `angle`
@@ -106,7 +107,7 @@ export function parseCoordinates(text: string, near?: Near): ParsedCoordinate[] 
  * A longitude one digit too long (`00663101.4E`, LFFA P0049/26): the one reading left by dropping a digit that lies in
  * the Q-line circle, when every such reading agrees (within 0.001°); else none.
  */
-function oneDigitTooMany(text: string, sign: number, lat: number, near: Near): number | undefined {
+function oneDigitTooMany(text: string, sign: number, lat: number, near: Circle): number | undefined {
   const [int = "", frac] = text.replace(",", ".").split(".");
   if (!allDigits(int) || int.length !== 8) return undefined;
   const found: number[] = [];
@@ -128,16 +129,23 @@ function decimalsOf(latText: string): number {
   return allDigits(t) && t.length > 6 ? t.length - 6 : 0;
 }
 
-/** The Q-line circle, where a coordinate of the NOTAM should lie. */
-export type Near = LatLon & { radiusNm?: number | undefined };
-
-/** Inside the Q-line circle widened by 5 NM. */
-function inCircle(lon: number, sign: number, lat: number, near: Near): boolean {
-  const cos = Math.cos((lat * Math.PI) / 180);
-  return 60 * Math.hypot(lat - near.lat, (sign * lon - near.lon) * cos) <= (near.radiusNm ?? 0) + 5;
+/** The Q-line circle, where a coordinate of the NOTAM should lie: a QLine itself (no copy per NOTAM). */
+export interface Near {
+  centre?: LatLon | undefined;
+  radiusNm?: number | undefined;
+}
+interface Circle {
+  centre: LatLon;
+  radiusNm: number;
 }
 
-function choose(lons: readonly number[], sign: number, lat: number, near: Near): number {
+/** Inside the Q-line circle widened by 5 NM. */
+function inCircle(lon: number, sign: number, lat: number, near: Circle): boolean {
+  const cos = Math.cos((lat * Math.PI) / 180);
+  return 60 * Math.hypot(lat - near.centre.lat, (sign * lon - near.centre.lon) * cos) <= near.radiusNm + 5;
+}
+
+function choose(lons: readonly number[], sign: number, lat: number, near: Circle): number {
   const inside = (lon: number) => inCircle(lon, sign, lat, near);
   if (inside(lons[0]!)) return lons[0]!;
   return lons.find(inside) ?? lons[0]!;

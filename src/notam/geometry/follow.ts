@@ -14,6 +14,7 @@
 // both points.
 import { type Boundary, boundaryPaths } from "../../geo/borders.js";
 import { type LatLon, roughDistanceM } from "../../geo/geodesy.js";
+import { countryOfIcao } from "../../geo/icao-prefixes.js";
 import { signedArea2 } from "../../geo/planar.js";
 import { cutLoops, despike } from "../../geo/untangle.js";
 import type { BorderStretch } from "./border-text.js";
@@ -21,10 +22,8 @@ import type { Vertex } from "./chains.js";
 import { chainRing, type Ring } from "./shapes.js";
 
 export interface FollowContext {
-  /** The NOTAM's state (ISO alpha-2, from its Q-line FIR). */
-  own?: string;
-  /** The Q-line FIR. */
-  fir?: string;
+  /** The Q-line FIR; the NOTAM's own state is its state (ISO alpha-2), looked up only for a border stretch. */
+  fir?: string | undefined;
 }
 
 export type Followed = { ok: true; ring: Ring; stretches: number } | { ok: false; why: string; at: number };
@@ -61,7 +60,7 @@ export function followedRing(vertices: readonly Vertex[], ctx: FollowContext): F
 function boundaryOf(b: BorderStretch, ctx: FollowContext): Boundary {
   if (b.kind === "fir") return { kind: "fir", states: [], ...((b.fir ?? ctx.fir) ? { fir: b.fir ?? ctx.fir! } : {}) };
   const named = b.states;
-  const own = ctx.own;
+  const own = ctx.fir ? countryOfIcao(ctx.fir) : undefined;
   if (b.kind === "coast") return { kind: "coast", states: named.length > 0 ? [named[0]!] : own ? [own] : [] };
   if (named.length >= 2) return { kind: "state", states: [named[0]!, named[1]!] };
   if (named.length === 1) return { kind: "state", states: own && own !== named[0] ? [own, named[0]!] : [named[0]!] };

