@@ -13,6 +13,7 @@ import { MapFormReader, type MapFrame } from "../src/origin/map-form.js";
 import { FeatureCanvas, type PaintStyle, type Shape } from "./canvas-layer.js";
 import { explanation } from "./explain.js";
 import { ringsOf } from "./geometry.js";
+import { legend } from "./legend.js";
 import {
   ACTIVATION_WORDS,
   ALL,
@@ -26,7 +27,7 @@ import {
   meetsBand,
   type Summary,
 } from "./logic.js";
-import { esc, legend, popup } from "./popup.js";
+import { esc, popup } from "./popup.js";
 import { throughClient } from "./through-client.js";
 
 /** The most features the page takes through the client (viaClient); larger selections come as the map form. */

@@ -1,8 +1,8 @@
 // The words of the map page: a feature's popup (type as pilots say it, limits as the source wrote them, the status
-// with its reason, today's intervals, frequencies, remarks, linked NOTAMs and AUP rows) and the legend.
+// with its reason, today's intervals, frequencies, remarks, linked NOTAMs and AUP rows), without the DOM: tested in
+// Node (test/resolve/notam-geometry-stage.test.ts) and in Chromium (test/web/map.test.ts).
 import type { Feature } from "../src/model/contract.js";
 import { AIRSPACE_TYPE_NAMES } from "../src/model/vocab.js";
-import { PALETTE } from "../src/resolve/style.js";
 import { formatFrequencies, formatInterval, formatLimit, intervalsOf, limitsAt, statusText } from "./logic.js";
 
 export const esc = (s: string) =>
@@ -49,34 +49,4 @@ export function popup(f: Pick<Feature, "properties">, day: string, instant: numb
     )
     .join("");
   return `<div class="popup"><h3>${esc(p.name)}</h3><table>${rows.map(([k, v]) => `<tr><td>${k}</td><td>${v}</td></tr>`).join("")}</table>${notams}${aup}</div>`;
-}
-
-/** The legend, from the pipeline's palette: one colour changes in one place only. */
-export function legend(): HTMLElement[] {
-  return [
-    ...Object.values(PALETTE).map((p) => {
-      const li = document.createElement("li");
-      const sw = document.createElement("span");
-      sw.className = "swatch";
-      const [r, g, b] = p.rgb;
-      sw.style.background = `rgba(${r}, ${g}, ${b}, ${Math.max(p.fillOpacity, 0.05)})`;
-      sw.style.borderColor = `rgb(${r}, ${g}, ${b})`;
-      if (p.lineDasharray.length) sw.style.borderStyle = "dashed";
-      li.append(sw, p.label);
-      return li;
-    }),
-    ...[
-      ["May be active: no fresh source says (dotted outline)", "dotted"],
-      ["Active by default: nothing says when (long dashes)", "dashed"],
-      ["Not active today (faded; active at the chosen time: stronger fill)", "solid"],
-    ].map(([label, style]) => {
-      const li = document.createElement("li");
-      const sw = document.createElement("span");
-      sw.className = "swatch";
-      sw.style.borderStyle = style!;
-      sw.style.borderColor = style === "solid" ? "rgba(82,82,91,0.4)" : "#52525b";
-      li.append(sw, label!);
-      return li;
-    }),
-  ];
 }

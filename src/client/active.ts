@@ -16,8 +16,8 @@ export interface Limit {
 export interface ActiveFeature {
   properties: {
     _id: string;
-    upperLimit?: Limit;
-    lowerLimit?: Limit;
+    upperLimit?: Limit | undefined;
+    lowerLimit?: Limit | undefined;
     vendor?: {
       dynamicAirspaceMapping?: {
         isActive?: string;
@@ -25,8 +25,8 @@ export interface ActiveFeature {
         dynamicScheduleAndVerticalLimits?: ReadonlyArray<{
           start: string;
           end: string;
-          upperLimit?: Limit;
-          lowerLimit?: Limit;
+          upperLimit?: Limit | undefined;
+          lowerLimit?: Limit | undefined;
         }>;
       };
     };

@@ -3,12 +3,15 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { activeAt } from "../../src/client/active.js";
 import { DiagnosticSink } from "../../src/model/diagnostic.js";
 import { utcDay } from "../../src/model/time.js";
 import { LimitUnit, ReferenceDatum } from "../../src/model/vocab.js";
 import { readSofiaText } from "../../src/notam/sofia.js";
 import { AirspaceLinker } from "../../src/resolve/link.js";
 import { notamStage } from "../../src/resolve/notam-stage.js";
+import { meetsBand, summarize } from "../../web/logic.js";
+import { popup } from "../../web/popup.js";
 import { FIXTURES } from "../helpers.js";
 
 const blocks = new Map(
@@ -57,6 +60,19 @@ describe("the NOTAM stage's areas", () => {
       crane.properties.upperLimit,
     );
     expect(feature("notam-F2859-25-EBBR").properties.vendor.formattedUpperLimit).toBe("51 m AGL");
+  });
+
+  it("shows the crane's top in the map page's popup, and a band above it leaves the crane out", () => {
+    const crane = feature("notam-B2696-25-LOWW");
+    const noon = day.start + 12 * 3_600_000;
+    expect(popup(crane, "2026-02-09", noon)).toContain("<td>Limits</td><td>GND – 2930 ft MSL</td>");
+    // the map page's band filter, and the client's activeAt with a band
+    const low = summarize(crane);
+    expect([meetsBand(low, [0, 2500]), meetsBand(low, [3000, 10_000])]).toEqual([true, false]);
+    expect(crane.properties.vendor.dynamicAirspaceMapping.isActive).toBe("Yes");
+    expect(activeAt(crane, noon)).toBe("Yes");
+    expect(activeAt(crane, noon, { lowerFt: 3000, upperFt: 10_000 })).toBe("No");
+    expect(activeAt(crane, noon, { lowerFt: 2000, upperFt: 4500 })).toBe("Yes");
   });
 
   it("counts per state what was drawn from Item E, with a border followed, and the Q-line circles by why", () => {
