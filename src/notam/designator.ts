@@ -79,7 +79,11 @@ export function designatorsIn(text: string, prefix?: string): string[] {
 /** Every designator occurrence with the place of its expression (for the words around it), lists expanded. */
 export function designatorMatches(text: string, ctx: GrammarContext = {}): DesignatorMatch[] {
   // `ED-R10C_2` is the second part of ED-R10C: the underscore must not hide the designator
-  const upper = text.toUpperCase().replace(/_/g, " ");
+  // `LI R308/A`, Italy's file's `R21/B`: a sector after a slash, as after a blank (the same length: offsets hold)
+  const upper = text
+    .toUpperCase()
+    .replace(/_/g, " ")
+    .replace(/(?<=\d)\/(?=[A-Z](?![A-Z0-9]))/g, " ");
   const out: DesignatorMatch[] = [];
   const taken: Array<[number, number]> = [];
   const free = (at: number) => !taken.some(([s, e]) => at >= s && at < e);
@@ -306,10 +310,17 @@ export function combinedParts(designator: string): string[] {
   return [...letters].map((c) => `${m[1]}${c}`);
 }
 
-/** A bare `D307`, `R10A` as an airspace's leading name token (GB names): the area with its country's prefix. */
+/**
+ * A bare `D307`, `R10A` as an airspace's leading name token (GB names, Italy's `R7`, Sweden's `R816`, Portugal's
+ * `R69BE`): the area with its country's prefix. So are the national kinds the files of Finland (`TSAH01`, `TRAV27`:
+ * the plans' EFTSAH01, EFTRAV27), Norway (`T116`: ENT116) and Portugal (`TRA13`) write bare, digits kept as written.
+ */
 export function bareAreaDesignator(token: string, icaoPrefix: string): string | undefined {
-  const m = /^([RDP])(\d{1,4}[A-Z]?\d?[A-Z]?)$/.exec(token.toUpperCase());
-  return m ? `${icaoPrefix}${m[1]}${number(m[2]!)}` : undefined;
+  const t = token.toUpperCase();
+  const m = /^([RDP])(\d{1,4}[A-Z]?\d?[A-Z]?)$/.exec(t);
+  if (m) return `${icaoPrefix}${m[1]}${number(m[2]!)}`;
+  const k = /^(?:TSA|TRA|T)[A-Z]?\d{1,3}[A-Z]?$/.exec(t);
+  return k ? `${icaoPrefix}${t}` : undefined;
 }
 
 /** A name as the alias table keys it: upper case, single spaces. */

@@ -61,6 +61,8 @@ const REFERENCE = new RegExp(
     [
       "IDENTIQUES?(?: A| AUX?)?(?: CELLES?| CEUX)?(?: DE)?(?: LA| LE| LES)?",
       "IDENTICAL(?: TO)?",
+      // `(LATERAL LIMITS COINCIDENTAL WITH LED125)` (LEAN D0335/26): a new area drawn on another's outline
+      "COINCID\\w*(?: WITH| TO)?",
       "SAME(?: AS)?",
       "COEXIST\\w*(?: WITH| AVEC)?(?: LES?| LA)?",
       "OUTSIDE",
@@ -91,11 +93,15 @@ const REFERENCE = new RegExp(
 );
 /** `REF AIP …` and `SEE AIP …` up to the designator without a sentence's end (`. `) between (lines only wrap). */
 const REF_CLAUSE = /\b(?:REF|SEE|VOIR)\b(?:\s+(?:AIP|SUP|AIC|ENR|AD))(?:(?!\.\s).)*$/s;
+/** The start of an item of a numbered list (`⏎30) `): it ends a clause as a full stop does. */
+const LIST_ITEM = /\n\s*\d{1,2}\)\s/g;
 /** Places an activity inside an airspace, or makes it a condition (`DRONE ACTIVITY IN CTR ORANGE`, `DANS LA CTR
  * BIARRITZ`, `LORSQUE LA CTR BIARRITZ EST ACTIVE`): a reference unless the Q-code is about that kind of airspace
  * itself (QATLT `Y AND Z WITHIN LSGG TMA PROHIBITED`, `… WHEN WI AND WHEN APPROACHING BORDERS OF LOCARNO CTR`). */
 const LOCATION =
   /\b(?:WITHIN|WI|INSIDE|IN|DANS|W|INNERHALB|IM|EN|BORDERS? OF|WHEN|WHILE|LORSQUE|QUAND|WENN)\b[^,.;:]{0,24}$/;
+/** The new designator of a renamed area, written right after the words (`AMEND TO READ`, `CHG IDENTIFICATION IN`). */
+const RENAMED = /\b(?:AMEND(?:ED)? TO READ|SHALL READ|CHG IDENTIFICATION (?:IN|TO)|RENAMED(?: AS| TO)?) '?$/;
 /** A new zone that stands in for parts of others (`SE SUBSTITUE AUX PARTIES DE LA CTR … ET DE LA ZRT 1.1 …`). */
 const STANDS_IN = /\b(?:SUBSTITUE\w*|SUPERSEDES?|REPLACES?|REMPLACE\w*)\b[^.;:]{0,80}$/;
 
@@ -128,13 +134,17 @@ export function isMention(text: string, at: number, target: string, qSubject?: s
   // lines only wrap (`… SYMPAV EN\nDEHORS DES HORAIRES DE LA CTR MELUN`): one blank between words
   // a NOTAM about a kind of airspace names others only as places: `RESTRICTED AREA (TEMPORARY) ACTIVE (CORRIDOR
   // BETWEEN WITHAM AND LONDON CITY CTR)` (QRTCA) is the temporary area's own, not the CTR's
-  const kinds = qSubject ? Q_SUBJECT_KINDS[qSubject] : undefined;
-  if (kinds && target !== "" && !kinds.includes(target)) return true;
   const upper = text.toUpperCase();
   const before = upper.slice(Math.max(0, at - 80), at).replace(/\s+/g, " ");
+  // a new name is its area's (`AREA PT1 AMEND TO READ LPD1AW`, LPPP A0577/26 under QAFXX): whatever the Q-code
+  if (RENAMED.test(before)) return false;
+  const kinds = qSubject ? Q_SUBJECT_KINDS[qSubject] : undefined;
+  if (kinds && target !== "" && !kinds.includes(target)) return true;
   if (REFERENCE.test(before) || STANDS_IN.test(before)) return true;
   // `REF AIP : AD 2 LFBZ.3, AD 2 LFBZ TXT 04, ENR 2.1 TMA BIARRITZ 3, 7, 8.`: a reference runs to its sentence's end
-  if (REF_CLAUSE.test(upper.slice(Math.max(0, at - 200), at).replace(/\s+/g, " "))) return true;
+  // … and to the next item of a numbered list (`LATERAL LIMITS: REF AIP ENR 5.2.2.4-1 …⏎30) RESTRICTED AREA LI-R49 A:`)
+  const clause = upper.slice(Math.max(0, at - 200), at).replace(LIST_ITEM, ". ");
+  if (REF_CLAUSE.test(clause.replace(/\s+/g, " "))) return true;
   if (!LOCATION.test(before)) return false;
   return !kinds?.includes(target);
 }

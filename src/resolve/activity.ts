@@ -76,6 +76,7 @@ export interface Activity {
     | "aipHoursMayExtend"
     | "hoursUnknown"
     | "linked"
+    | "linkedEnded"
     | "deactivated"
     | "notamUnsure"
     | "notamChanged";
@@ -252,6 +253,15 @@ function unconditionalActivity(a: ActivitySubject, windowed: boolean, inDay: Spa
     spans,
     rule: windowed ? "validityWindow" : permanent ? "permanent" : "other",
   };
+}
+
+/** What each kind of source says of an airspace of `fir`: fresh and briefing it, or why not. */
+export function evidenceFor(
+  kinds: ReadonlyArray<keyof ActivitySources>,
+  fir: string,
+  ctx: ActivityContext,
+): EvidenceNote[] {
+  return kinds.map((kind) => note(kind, verdictFor(ctx.sources[kind], fir)));
 }
 
 function note(kind: "notam" | "aup", v: Verdict): EvidenceNote {

@@ -7,7 +7,14 @@ import type { AupUupRecord, LinkedNotam, ScheduleRow, VerticalLimit } from "../m
 import { intersectSpans, isoInstant, type Span, unionSpans } from "../model/time.js";
 import type { ActivationType } from "../model/vocab.js";
 import type { NormalizedAirspace } from "../normalize/airspace.js";
-import { type Activity, type ActivityContext, baseActivity, type NotamEffect } from "./activity.js";
+import {
+  type Activity,
+  type ActivityContext,
+  type ActivitySources,
+  baseActivity,
+  evidenceFor,
+  type NotamEffect,
+} from "./activity.js";
 import type { DayAllocation } from "./aup.js";
 import { linkedNotam, notamRows, rowOf } from "./linked-notam.js";
 import type { DayNotam } from "./notams.js";
@@ -121,8 +128,21 @@ function decidedDay(a: NormalizedAirspace, ctx: ActivityContext, linked: Linked)
         : byAup
           ? "isActivatedByAUPAirspace"
           : "isActivatedByNOTAMAirspace";
+    const isActive = activeAt(spans, ctx);
+    // its linked activations are over for the day: `No` only where every source that could activate it again is
+    // fresh and briefs it: those its own row weighs (the AUP for an AUP-conditional area, the NOTAM source for a
+    // NOTAM-conditional one) and those that activated it today. A NOTAM source four days old says nothing of the
+    // rest of the day.
+    const again = new Set<keyof ActivitySources>((base.evidence ?? []).map((e) => e.kind));
+    if (byNotam) again.add("notam");
+    if (byAup) again.add("aup");
+    const evidence = isActive === "No" ? evidenceFor([...again].sort(), a.fir, ctx) : [];
+    const ended = isActive === "No" && (base.isActive === "Unknown" || evidence.some((e) => e.state !== "fresh"));
+    const activity: Activity = ended
+      ? { isActive: "Unknown", activationType, spans, rule: "linkedEnded", notamEffect: effect, evidence }
+      : { isActive, activationType, spans, rule: "linked", notamEffect: effect };
     return {
-      activity: { isActive: activeAt(spans, ctx), activationType, spans, rule: "linked", notamEffect: effect },
+      activity,
       intervals: sortSpans(spans),
       rows: sortRows(rows),
       notams,

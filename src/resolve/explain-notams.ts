@@ -48,7 +48,7 @@ export function notamSentence(activity: Activity, hours: string): string | undef
   if (!e) return undefined;
   const own = ownWay(e.own.rule, hours);
   const parts: string[] = [];
-  if (activity.rule === "linked") {
+  if (activity.rule === "linked" || activity.rule === "linkedEnded") {
     const by = [
       ...e.activatedBy.map((n) => `by NOTAM ${n.id} ${spansText(n.spans)}`),
       ...e.allocatedBy.map((x) => `by AUP/UUP allocation ${x.designator} ${spansText(x.spans)}`),

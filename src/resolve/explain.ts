@@ -91,6 +91,9 @@ function sentence(
   // hours weighed against a fresh NOTAM source that could have extended them
   const unextended = evidence.length > 0 ? `; ${ev}, and no NOTAM extends them` : "";
   const byNotams = notamSentence(activity, hours);
+  if (byNotams && activity.rule === "linkedEnded") {
+    return `${byNotams}; over at ${lastEnd(activity)} UTC, and it may be active again: not every source that could activate it is fresh evidence for FIR ${a.fir}: ${ev}`;
+  }
   if (
     byNotams &&
     (activity.rule === "linked" || activity.rule === "deactivated" || activity.notamEffect?.deactivatedBy.length)

@@ -85,17 +85,31 @@ export class AirspaceLinker {
       if (!list.includes(a)) list.push(a);
       map.set(d, list);
     };
+    const home = homeCountries(airspaces);
     for (const a of airspaces) {
       // a gliding corridor through an area (`LF-R71A COULOIR EST (VOL LIBRE)`) is not the area
       if (a.type === AirspaceType.GLIDING_SECTOR) continue;
       const prefix = countryPrefixes(a.country)[0];
-      const names = new Set(designatorMatches(a.name, { prefix, name: true }).map((m) => m.designator));
+      // Italy's file writes a sector after a slash (`R49/A`): R49A, never the whole of R49
+      const name = a.name.replace(/(?<=\d)\/(?=[A-Z](?![A-Z0-9]))/g, "");
+      const names = new Set(designatorMatches(name, { prefix, name: true }).map((m) => m.designator));
       // the leading token of the name as written (`EBTRANA …`), for plans that use such designators
-      const lead = normalizeDesignator(a.name.split(/\s+/)[0] ?? "");
+      const lead = normalizeDesignator(name.split(/\s+/)[0] ?? "");
       if (/\d/.test(lead) || lead.length >= 5) names.add(lead);
-      // `D307 DONNA NOOK` (2018 GB) is EGD307
-      const bare = prefix ? bareAreaDesignator(lead, prefix) : undefined;
-      if (bare) names.add(bare);
+      // `D307 DONNA NOOK` (2018 GB) is EGD307; the file's own state names its bare designators too (Italy's `D40/A`
+      // lies in the French FIR of the FIR data, and is LI D40/A)
+      for (const cc of new Set([a.country, home.get(a.origin.source) ?? a.country])) {
+        const p = countryPrefixes(cc)[0];
+        const bare = p ? bareAreaDesignator(lead, p) : undefined;
+        if (bare) names.add(bare);
+        // an area named by a word, planned with the prefix before it (Portugal's `NEVER`: the plans' LPNEVER)
+        if (p && /^[A-Z]{4,}$/.test(lead) && !lead.startsWith(p)) names.add(`${p}${lead}`);
+      }
+      // `EETS15B` (the Estonian file's seven letters) is the plans' EETSA15B
+      for (const d of [...names]) {
+        const ts = /^([A-Z]{2})TS(\d.*)$/.exec(d);
+        if (ts) names.add(`${ts[1]}TSA${ts[2]}`);
+      }
       for (const d of names) {
         add(this.index, d, a);
         for (const part of combinedParts(d)) add(this.contains, part, a);
@@ -359,4 +373,24 @@ export function relation(named: string, source: string): "same" | "holds" | "hel
 function holds(a: NormalizedAirspace, at: { lat: number; lon: number }): boolean {
   const g = a.geometry;
   return (g.type === "Polygon" ? [g.coordinates] : g.coordinates).some((p) => pointInPolygon(at.lon, at.lat, p));
+}
+
+/** Share of a source's airspaces that must lie in one country for it to be the source's own (its bare names' prefix). */
+const HOME_SHARE = 0.8;
+
+/** Each source's own country: the one at least HOME_SHARE of its airspaces lie in (none for a file of many states). */
+function homeCountries(airspaces: readonly NormalizedAirspace[]): Map<string, string> {
+  const counts = new Map<string, Map<string, number>>();
+  for (const a of airspaces) {
+    const bySource = counts.get(a.origin.source) ?? new Map<string, number>();
+    counts.set(a.origin.source, bySource);
+    bySource.set(a.country, (bySource.get(a.country) ?? 0) + 1);
+  }
+  const home = new Map<string, string>();
+  for (const [source, byCountry] of counts) {
+    const total = [...byCountry.values()].reduce((x, y) => x + y, 0);
+    const [cc, n] = [...byCountry].sort((x, y) => y[1] - x[1])[0]!;
+    if (n >= HOME_SHARE * total) home.set(source, cc);
+  }
+  return home;
 }

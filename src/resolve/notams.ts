@@ -238,12 +238,34 @@ export function linksOf(
  * Item E area does not overlap, or its F/G band does not meet, is unsure instead of linked.
  */
 export function linkNotam(n: Notam, linker: AirspaceLinker, aerodromes: ReadonlyMap<string, LatLon>): LinkResult {
-  const r = linker.link(linkQueryOf(n, aerodromes));
+  const query = linkQueryOf(n, aerodromes);
+  const r = linker.link(query);
   if (r.airspaces.length === 0) return r;
   const own = ownArea(n);
-  const apart = r.airspaces.filter((a) => disagreement(own, a) !== undefined);
+  const apart = r.airspaces.filter((a) => {
+    const why = disagreement(own, a);
+    return why !== undefined && !(why === "lateral" && namedWithoutArea(n, a, linker, query));
+  });
   if (apart.length === 0) return r;
   return { ...r, airspaces: r.airspaces.filter((a) => !apart.includes(a)), unsure: [...r.unsure, ...apart] };
+}
+
+/** `1) AREA NAMED 'SAN SIRO': … 30) RESTRICTED AREA LI-R49 A:`: the items of a numbered list of areas. */
+const NUMBERED_ITEM = /(?:^|\n)\s*\d{1,2}\)\s/g;
+
+/**
+ * Whether an item of a numbered list of areas names the airspace and draws no area of its own (`30) RESTRICTED AREA
+ * LI-R49 A: LATERAL LIMITS: REF AIP ENR 5.1.2-10`, LIIA W0372/26): the volume is the area the AIP gives, whatever the
+ * other items draw.
+ */
+function namedWithoutArea(n: Notam, a: NormalizedAirspace, linker: AirspaceLinker, query: LinkQuery): boolean {
+  const starts = [...n.itemE.matchAll(NUMBERED_ITEM)].map((m) => m.index);
+  if (starts.length < 2) return false;
+  return starts.some((from, k) => {
+    const text = n.itemE.slice(from, starts[k + 1] ?? n.itemE.length);
+    if (notamGeometry(text, n.q).value?.source === "itemE") return false;
+    return linker.link({ ...query, text }).airspaces.includes(a);
+  });
 }
 
 /** Where a NOTAM says it is besides its names: Item E's area (not the Q-line circle), F and G (not the Q-line's). */

@@ -72,7 +72,31 @@ export const AIRSPACE: Record<string, string[]> = {
   PL: ["airspace/openair-other/pl_lotnik_2026-03.txt"],
   SI: ["airspace/openaip-geojson/si_asp_2022-09.geojson"],
   SK: ["airspace/openair-other/sk_aip_2022-04.txt"],
+  // issue 58: the special-use areas of twelve more states (topsky-vatsim, test data only, read from the corpus)
+  ...Object.fromEntries(
+    Object.entries({
+      BG: ["bg_lbsr-data-topskyareas_2026-06"],
+      CY: ["cy_hvacc-lccc-topskyareas_2026-01"],
+      DK: ["dk_vatsca-ekdk-topskyareas_2026-04"],
+      EE: ["ee_estvacc-eett-topskyareas_2026-04"],
+      ES: [
+        "es_vatspa-lecm-topskyareas_2024-02",
+        "es_vatspa-lecb-topskyareas_2024-02",
+        "es-gc_vatspa-gccc-topskyareas_2024-02",
+      ],
+      FI: ["fi_efin-datafiles-topskyareas_2026-05"],
+      IE: ["ie_vateir-topskyareas_2020-12"],
+      IT: ["it_vatita-topskyareas_2026-04"],
+      LV: ["ee_estvacc-eett-topskyareas_2026-04"],
+      MT: ["mt_vatsim-malta-topskyareas_2021-04"],
+      NO: ["no_vatsca-enor-topskyareas_2026-02"],
+      PT: ["pt_topskylppc-topskyareas_2026-05"],
+      SE: ["se_vatsca-esaa-topskyareas_2026-05"],
+    }).map(([cc, files]) => [cc, files.map((f) => `airspace/topsky-vatsim/${f}.openair`)]),
+  ),
 };
+/** The states whose airspace came with issue 58 (their goal: ≥ 90 % of the names each). */
+export const NEW_IN_58 = ["BG", "CY", "DK", "EE", "ES", "FI", "IE", "IT", "LV", "MT", "NO", "PT", "SE"];
 
 /** Every distinct RSA name of each state in the archive (extracted with the system's tar into a temporary folder). */
 export function rsaNames(): Map<string, Set<string>> {
@@ -108,13 +132,15 @@ export interface StateShare {
   missed: string[];
 }
 
-/** Per state whose airspace is here, the share of its RSA names that find an airspace of that state. */
+/** Per state whose airspace is here, the share of its RSA names that find an airspace of its files. */
 export function shares(names: ReadonlyMap<string, ReadonlySet<string>>): Record<string, StateShare> {
   const out: Record<string, StateShare> = {};
   for (const [cc, files] of Object.entries(AIRSPACE)) {
     const records = files.flatMap((f) => readAirspaceSource(readFileSync(path.join(SHARED_DATA, f)), f).records);
     const airspaces = normalizeAirspaces(records, { firs: bundledFirIndex() }, new DiagnosticSink());
-    const linker = new AirspaceLinker(airspaces.filter((a) => a.country === cc));
+    // every airspace of the state's files: a state's area may lie in a neighbour's FIR of the FIR data (Bornholm's
+    // EKR95), and a file may hold a neighbour's areas under their own names
+    const linker = new AirspaceLinker(airspaces);
     const all = [...(names.get(cc) ?? [])].sort();
     const missed = all.filter((n) => linkAllocation(n, linker).length === 0);
     const found = all.length - missed.length;
@@ -125,6 +151,41 @@ export function shares(names: ReadonlyMap<string, ReadonlySet<string>>): Record<
       buffers: all.filter((n) => isBuffer(n, (b) => all.includes(b))).length,
       missed,
     };
+  }
+  return out;
+}
+
+export interface HeldShare {
+  /** Names whose area the state's files hold: found, or given as an area's AUP id by the files' `.keys.json`. */
+  held: number;
+  found: number;
+  share: number;
+  /** Held but not found: the resolution's own misses. */
+  missedHeld: string[];
+  /** Names no area of the files answers to, nor any `.keys.json` entry: areas the files lack. */
+  lacking: string[];
+}
+
+/**
+ * For the states of issue 58, how the misses split: the `.keys.json` beside each topsky file (test data, never read by
+ * the product) says which AUP id each of its areas has; a missed name it gives belongs to an area the file holds.
+ */
+export function heldShares(perState: Readonly<Record<string, StateShare>>): Record<string, HeldShare> {
+  const out: Record<string, HeldShare> = {};
+  for (const cc of NEW_IN_58) {
+    const s = perState[cc];
+    if (!s) continue;
+    const keyed = new Set<string>();
+    for (const f of AIRSPACE[cc] ?? []) {
+      const keys = JSON.parse(readFileSync(path.join(SHARED_DATA, f.replace(/\.openair$/, ".keys.json")), "utf8")) as {
+        areas: Array<{ kept: boolean; aup?: string[] }>;
+      };
+      for (const a of keys.areas) if (a.kept) for (const id of a.aup ?? []) keyed.add(id);
+    }
+    const missedHeld = s.missed.filter((n) => keyed.has(n));
+    const lacking = s.missed.filter((n) => !keyed.has(n));
+    const held = s.found + missedHeld.length;
+    out[cc] = { held, found: s.found, share: Number((s.found / (held || 1)).toFixed(4)), missedHeld, lacking };
   }
   return out;
 }

@@ -39,12 +39,13 @@ const DIR = path.join(FIXTURES, "links");
 export const CASES: LinkCase[] = [
   ...JSON.parse(readFileSync(path.join(DIR, "cases.json"), "utf8")),
   ...JSON.parse(readFileSync(path.join(DIR, "cases-eu26.json"), "utf8")),
+  ...JSON.parse(readFileSync(path.join(DIR, "cases-eu26n.json"), "utf8")),
 ];
 export const SETS: Record<string, { notams: string | string[]; airspaces: string[] }> = JSON.parse(
   readFileSync(path.join(DIR, "sets.json"), "utf8"),
 );
 /** The sets of the continental evaluation (issue 42), measured per state. */
-export const CONTINENTAL = new Set(["eu26", "eu26dins"]);
+export const CONTINENTAL = new Set(["eu26", "eu26dins", "eu26n", "ie24"]);
 
 /** A set's airspaces and NOTAMs read from the corpus, and the NOTAM a case names. */
 export function loadSet(set: string): {
@@ -83,7 +84,7 @@ const BRIEFS_DAY = Date.UTC(2026, 1, 7);
  * the instant that activity starts; undefined when none is found within three weeks.
  */
 export function firstActivity(set: string, n: Notam, linker: AirspaceLinker): { day: UtcDay; now: number } | undefined {
-  const from = set === "eu26" ? BRIEFS_DAY : 0;
+  const from = set === "eu26" || set === "eu26n" ? BRIEFS_DAY : 0;
   const b = Date.UTC(2000 + Number(n.itemB.slice(0, 2)), Number(n.itemB.slice(2, 4)) - 1, Number(n.itemB.slice(4, 6)));
   for (let start = Math.max(b, from), k = 0; k < 21; k++, start += DAY_MS) {
     const day = utcDay(isoInstant(start).slice(0, 10))!;

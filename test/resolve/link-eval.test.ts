@@ -23,6 +23,9 @@ interface Tally {
   found: number;
 }
 
+/** Per-state recall goals below 90 %, each with its reason (none today). */
+const RECALL: Record<string, number> = {};
+
 const blank = (): Tally => ({ tp: 0, fp: 0, fn: 0, mentions: 0, mentionsLinked: 0, notams: 0, naming: 0, found: 0 });
 const rate = (x: Tally) => ({
   recall: Number((x.tp / (x.tp + x.fn || 1)).toFixed(4)),
@@ -121,8 +124,9 @@ describe(`linking on ${CASES.length} hand-labelled real NOTAMs (fixtures/links)`
     expect(rate(all).notamRecall).toBeGreaterThanOrEqual(0.9);
     // per state over all sets, and over the continental sets alone (issue 42)
     for (const [cc, t] of [...Object.entries(perState), ...Object.entries(continentalStates)]) {
-      expect(t.recall, `recall of ${cc}`).toBeGreaterThanOrEqual(0.9);
-      expect(t.precision, `precision of ${cc}`).toBeGreaterThanOrEqual(0.98);
+      // a state whose labels hold no link (CY, LV, SE: their NOTAMs name no area of the files) has none to find
+      if (t.tp + t.fn > 0) expect(t.recall, `recall of ${cc}`).toBeGreaterThanOrEqual(RECALL[cc] ?? 0.9);
+      expect(t.fp, `wrong links of ${cc}`).toBe(0);
     }
     // what E only mentions never links (precision counts them too; this names the rule)
     expect(all.mentionsLinked).toBe(0);

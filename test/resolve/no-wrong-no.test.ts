@@ -12,7 +12,7 @@ import { resolveDay } from "../../src/resolve/day.js";
 import { assumed } from "../../src/resolve/evidence.js";
 import { notamStage } from "../../src/resolve/notam-stage.js";
 import { HAS_SHARED, warnNoShared } from "../helpers.js";
-import { CASES, firstActivity, loadSet } from "./link-cases.js";
+import { CASES, CONTINENTAL, firstActivity, loadSet } from "./link-cases.js";
 
 const ACTIVATING = new Set(["activate", "mayActivate"]);
 
@@ -22,7 +22,7 @@ describe("no labelled airspace is No while a NOTAM activates it (fixtures/links/
   it.runIf(HAS_SHARED)("holds for every activated subject of the continental labels", () => {
     const failures: string[] = [];
     let checked = 0;
-    for (const set of ["eu26", "eu26dins"]) {
+    for (const set of CONTINENTAL) {
       const { airspaces, linker, notam, notams } = loadSet(set);
       const stages = new Map<string, ReturnType<typeof notamStage>>();
       const stageOf = (day: UtcDay, now: number) => {

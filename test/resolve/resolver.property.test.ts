@@ -400,17 +400,33 @@ describe("airspace resolver properties (docs/design.md §3–§4, docs/contract.
       const intervals = spansOf(m.airspaceActivationTimes);
       const activated = x.byNotam.length > 0 || x.byAup.length > 0;
       const silentUnfresh = x.conditional && x.notFresh && !activated && x.existsOnDay;
-      if (m.isActive === "Unknown") {
+      // issue 58: a linked activation over for the day leaves it Unknown unless every source that could activate it
+      // again (its own row's, and those that activated it) is fresh
+      const again = new Set([
+        ...(x.existsOnDay ? x.needs : []),
+        ...(x.byNotam.length > 0 ? ["notam"] : []),
+        ...(x.byAup.length > 0 ? ["aup"] : []),
+      ]);
+      const over = activated && !intervals.some(([, e]) => e > b.s.now);
+      const endedUnsure =
+        over &&
+        ([...again].some((k) => b.s.sources[k as "notam" | "aup"] !== "fresh") ||
+          (x.conditional && x.notFresh && x.existsOnDay));
+      if (m.isActive === "Unknown" && activated) {
+        expect(endedUnsure, "Unknown after a linked activation only when it is over and a source is not fresh").toBe(
+          true,
+        );
+      } else if (m.isActive === "Unknown") {
         expect(silentUnfresh, "Unknown only when a needed source is missing/stale and nothing activates").toBe(true);
         expect(intervals).toEqual([]);
       } else {
         expect(m.isActive === "Yes").toBe(intervals.some(([, e]) => e > b.s.now));
       }
-      if (silentUnfresh) expect(m.isActive).toBe("Unknown");
+      if (silentUnfresh || endedUnsure) expect(m.isActive).toBe("Unknown");
       // docs/design.md §4: silence from a stale source is Unknown, never inactive. A linked activation (table rows above)
       // decides by its intervals; an airspace whose validity windows miss D does not exist on D.
       if (m.isActive === "No" && x.conditional && x.notFresh) {
-        expect(activated || !x.existsOnDay, "No for a conditional airspace without fresh evidence").toBe(true);
+        expect(!x.existsOnDay && !endedUnsure, "No for a conditional airspace without fresh evidence").toBe(true);
       }
     });
   });
