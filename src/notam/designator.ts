@@ -53,6 +53,8 @@ const PREFIXED = new RegExp(
   String.raw`(?<![A-Z0-9])([A-Z]{2})(-|\s)?(${KINDS})(\s?-\s?|\s)?(\d{1,5})(?:\/(\d{1,2}(?:\.\d)?)(?!\d))?([A-Z]{1,3}\d{0,2}[A-Z]?(?:\.\d{1,2})?)?(?![A-Z0-9])(?!\.\d)`,
   "g",
 );
+/** `EKTRAAA1`, `EKTRAJY3`: a prefix, TRA and a two-letter name with its number, glued. */
+const LETTERED_TRA = /(?<![A-Z0-9])([A-Z]{2})TRA[A-Z]{2}\d{1,2}(?![A-Z0-9])/g;
 // `TSA 2`, `TRA NA`, `TRA/TSA S1`, `CBA 16B`, `'TRA90NL'`
 const BARE = new RegExp(
   String.raw`(?<![A-Z0-9])(${NATIONAL})(?:[ -]?(\d{1,4}[A-Z]{0,2}\d?)(?![A-Z0-9])|[ -]([A-Z]\d{1,2}|[A-Z]{1,2})(?![A-Z0-9'-]))`,
@@ -104,6 +106,12 @@ export function designatorMatches(text: string, ctx: GrammarContext = {}): Desig
     taken.push([at, stop]);
     for (const body of members)
       out.push({ designator: /^[A-Z]{2}[A-Z]/.test(body) ? body : `${stem}${body}`, at, end: stop });
+  }
+  // Denmark's training areas, letters before the number and glued (`EKTRAHA1`, the EKDK file's NOTAM keys)
+  for (const m of upper.matchAll(LETTERED_TRA)) {
+    if (!free(m.index) || countryOfIcao(m[1]!) === undefined) continue;
+    taken.push([m.index, m.index + m[0].length]);
+    out.push({ designator: m[0], at: m.index, end: m.index + m[0].length });
   }
   for (const m of upper.matchAll(BARE)) {
     const at = m.index;
@@ -160,6 +168,8 @@ function prefixOk(
   num: string,
   ctx: GrammarContext,
 ): boolean {
+  // `EU CBA10`, `EUCBA10`: the cross-border areas over Finland and Sweden (the EFIN file's NOTAM keys)
+  if (pp === "EU") return kind === "CBA";
   if (countryOfIcao(pp) === undefined) return false;
   if (pp === "EN" && kind === "R" && sep === undefined && upper[at + 3] === " " && num.length === 1) return false;
   if (/AIP\s+$/.test(upper.slice(Math.max(0, at - 5), at))) return false;

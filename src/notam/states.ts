@@ -92,7 +92,8 @@ export const STATES: readonly StateDesignators[] = [
     name: "Denmark",
     prefixes: ["EK"],
     offices: ["EKCH"],
-    forms: ["EKR45 HEVRING", "EKD371 MARSTAL BUGT", "AUP EKD301Z"],
+    // `EKTRAHA1`: a training area's NOTAM key in the EKDK topsky file (test data, issue 58)
+    forms: ["EKR45 HEVRING", "EKD371 MARSTAL BUGT", "AUP EKD301Z", "EKTRAHA1"],
     asWritten: ["AUP EKDFALCA"],
   },
   {

@@ -28,6 +28,28 @@ describe("designators", () => {
   });
 });
 
+describe("the forms of issue 58's states", () => {
+  it("IT: a sector after a slash or a blank; FI, NO, EE, DK, ES as their offices write them", () => {
+    expect(designatorsIn("RESTRICTED AREA LI R308/A (TERMOLI) ACT REF AIP ENR 5.1.2-29", "LI")).toEqual(["LIR308A"]);
+    expect(designatorsIn("30) RESTRICTED AREA LI-R49 A:\nLATERAL LIMITS: REF AIP", "LI")).toEqual(["LIR49A"]);
+    expect(designatorsIn("EFD170A, EFD170B BATVIK ACT.", "EF")).toEqual(["EFD170A", "EFD170B"]);
+    expect(designatorsIn("MIL OPR AREA ENT139Z (J2Z) ACTIVATED.", "EN")).toEqual(["ENT139Z"]);
+    expect(designatorsIn("DANGER AREA END156 'HENGSVANN' ACTIVATED", "EN")).toEqual(["END156"]);
+    expect(designatorsIn("TEMPORARY SEGREGATED AREA EETSA21 NURMSI ACT", "EE")).toEqual(["EETSA21"]);
+    expect(designatorsIn("RESTRICTED AREA EKR45 HEVRING ACTIVATED.", "EK")).toEqual(["EKR45"]);
+    expect(designatorsIn("LER71A ACTIVATED FOR AIR OPERATIONS", "LE")).toEqual(["LER71A"]);
+  });
+
+  it("the NOTAM keys of the topsky files: EU CBA10 over Finland and Sweden, Denmark's EKTRAHA1", () => {
+    // forms the EFIN and EKDK files' .keys.json give (test data; the corpus check is test/corpus/keys-forms.test.ts)
+    expect(designatorsIn("EU CBA10 ACTIVATED", "EF")).toEqual(["EUCBA10"]);
+    expect(designatorsIn("EUCBA10 ACT", "EF")).toEqual(["EUCBA10"]);
+    expect(designatorsIn("EKTRAHA1 ACTIVATED", "EK")).toEqual(["EKTRAHA1"]);
+    // EU is no state's prefix: only its CBAs read
+    expect(designatorsIn("EU R10 ACTIVATED", "EF")).toEqual([]);
+  });
+});
+
 describe("a test per state", () => {
   it("FR: hyphen or blank, sector lists in every form, CBA", () => {
     expect(designatorsIn("RESTRICTED AREAS LF-R201 B1 B2 'OLORON' ACTIVATED", "LF")).toEqual(["LFR201B1", "LFR201B2"]);

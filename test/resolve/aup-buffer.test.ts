@@ -79,4 +79,19 @@ describe("buffer zones in the AUP", () => {
     const d = airspaceDay(AREAS[0]!, ctx, { allocations, amcManaged: true });
     expect(d.rows[0]).toMatchObject({ upperLimit: FL(120), lowerLimit: FL(30) });
   });
+
+  it("Finland books its TSAs through their buffers (EFTSAH01Z, 2022 plans): the file's bare TSAH01 is active", () => {
+    const tsa = {
+      ...airspace("ef-tsa-h01", "FI", 25, { name: "TSAH01", type: AirspaceType.TSA }),
+      origin: { source: "fi_efin-datafiles-topskyareas_2026-05.openair", record: 1 },
+    };
+    const fi = new AirspaceLinker([tsa]);
+    const day = aupForDay([plan("EFTSAH01Z")], DAY, fi);
+    const allocations = day.linked.get("ef-tsa-h01")!;
+    expect(allocations.map((x) => [x.designator, x.asBuffer])).toEqual([["EFTSAH01Z", true]]);
+    const ctx = { day: DAY, now: at("09:00"), sources: { notam: [], aup: [] } };
+    const d = airspaceDay(tsa, ctx, { allocations, amcManaged: true });
+    expect([d.activity.isActive, d.activity.activationType]).toEqual(["Yes", "isActivatedByAUPAirspace"]);
+    expect(d.aupuups.map((r) => r.Designator)).toEqual(["EFTSAH01Z"]);
+  });
 });

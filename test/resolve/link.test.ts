@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { AirspaceType } from "../../src/model/vocab.js";
 import type { NormalizedAirspace } from "../../src/normalize/airspace.js";
+import { allocationLinks } from "../../src/resolve/aup.js";
 import { AirspaceLinker, type LinkQuery, relation } from "../../src/resolve/link.js";
 import { airspace } from "../publish/fixtures.js";
 
@@ -245,5 +246,49 @@ describe("AirspaceLinker on the UK weekend of 2024-06-14", () => {
       airspaces: [],
       mentioned: [{ name: "LONDON CITY CTR" }],
     });
+  });
+});
+
+describe("names the topsky files write without their state's prefix (issue 58)", () => {
+  /** As `named`, read from the file `source`. */
+  const inFile = (source: string, name: string, country: string, type: number, lon: number) => ({
+    ...named(name, country, type, lon),
+    origin: { source, record: 0 },
+  });
+  const IT = "it_vatita.openair";
+  const files = [
+    inFile(IT, "R49/A", "IT", AirspaceType.RESTRICTED, 10),
+    inFile(IT, "R49/B", "IT", AirspaceType.RESTRICTED, 10.1),
+    inFile(IT, "R21/A", "IT", AirspaceType.RESTRICTED, 10.2),
+    inFile(IT, "R7", "IT", AirspaceType.RESTRICTED, 10.3),
+    inFile(IT, "R10", "IT", AirspaceType.RESTRICTED, 10.4),
+    // Italy's D40/A, which the FIR data puts in the French FIR
+    inFile(IT, "D40/A", "FR", AirspaceType.DANGER, 9),
+    inFile("fi_efin.openair", "TSAH01", "FI", AirspaceType.TSA, 25),
+    inFile("fi_efin.openair", "TRAV27", "FI", AirspaceType.TRA, 25.1),
+    inFile("no_vatsca.openair", "T116", "NO", AirspaceType.TRA, 11),
+    inFile("pt_topsky.openair", "NEVER", "PT", AirspaceType.TRA, -8),
+    inFile("ee_estvacc.openair", "EETS15B", "EE", AirspaceType.TSA, 26),
+  ];
+  const linker = new AirspaceLinker(files);
+  const ids = (d: string) => linker.byDesignator(d).map((a) => a.name);
+
+  it("the plans' designators find them, with the file's own state's prefix", () => {
+    expect(ids("LIR49A")).toEqual(["R49/A"]);
+    expect(ids("LID40A")).toEqual(["D40/A"]);
+    expect(ids("EFTSAH01")).toEqual(["TSAH01"]);
+    expect(ids("EFTRAV27")).toEqual(["TRAV27"]);
+    expect(ids("ENT116")).toEqual(["T116"]);
+    expect(ids("LPNEVER")).toEqual(["NEVER"]);
+    expect(ids("EETSA15B")).toEqual(["EETS15B"]);
+  });
+
+  it("a buffer allocation reaches the area it buffers (EFTSAH01Z), a sector after a slash is that sector only", () => {
+    const z = allocationLinks("EFTSAH01Z", linker);
+    expect([z.airspaces.map((a) => a.name), z.asBuffer]).toEqual([["TSAH01"], true]);
+    expect(ids("LIR49")).toEqual(["R49/A", "R49/B"]);
+    // `LI-R49 E`, a sector the file lacks, is not R49/A or R49/B
+    const r = linker.link({ text: "RESTRICTED AREA LI-R49 E ACT", country: "IT" });
+    expect(r.airspaces).toEqual([]);
   });
 });
