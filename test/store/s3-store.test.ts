@@ -98,15 +98,17 @@ describe("S3Store retries", () => {
   it("times out a slow try and retries it; the timeout covers a body that stalls", async () => {
     await direct().put("k", randomBytes(64 * 1024));
     const want = await direct().get("k");
-    proxy.faults.push({ kind: "delay", ms: 600 }, { kind: "stall-body", ms: 600 });
-    const got = await viaProxy({ timeoutMs: 200 }).get("k");
+    // timeouts long enough that each try reaches the proxy on a busy two-core machine (it shares this event loop):
+    // with 100 ms a try could be aborted before the proxy saw it (issue 59)
+    proxy.faults.push({ kind: "delay", ms: 2400 }, { kind: "stall-body", ms: 2400 });
+    const got = await viaProxy({ timeoutMs: 800 }).get("k");
     expect(got?.equals(want!)).toBe(true);
     expect(requests("GET").map((r) => r.fault)).toEqual(["delay", "stall-body", undefined]);
   });
 
   it("ends in a StoreError caused by a TimeoutError when every try is too slow", async () => {
-    proxy.faults.push({ kind: "delay", ms: 500 }, { kind: "delay", ms: 500 });
-    const err = await viaProxy({ timeoutMs: 100, maxAttempts: 2 })
+    proxy.faults.push({ kind: "delay", ms: 2400 }, { kind: "delay", ms: 2400 });
+    const err = await viaProxy({ timeoutMs: 800, maxAttempts: 2 })
       .get("k")
       .catch((e: unknown) => e);
     expect(err).toMatchObject({ name: "StoreError", cause: { name: "TimeoutError", cause: { name: "AbortError" } } });
