@@ -2,7 +2,7 @@
 SAMPLE := fixtures/sample
 DATE ?= $(shell date -u +%F)
 
-.PHONY: install system-deps build run run-europe run-sample run-aup test test-all check bench corpus schema clean
+.PHONY: install system-deps build run run-europe run-sample run-aup test test-all check bench corpus schema clean image
 
 node_modules: package-lock.json
 	npm ci
@@ -16,6 +16,10 @@ system-deps:
 
 build: node_modules
 	npm run build
+
+# The container image (Containerfile), built here with Podman on a debootstrap'd Debian base: scripts/image.sh.
+image: node_modules
+	bash scripts/image.sh
 
 # The product on a real day: UK airspace (YAIXM, with its radio services and RA(T)s) and the UK NOTAM briefing (EAD
 # PIB XML) of 2026-08-22, published into artifacts/ with a short summary (test/cli/make-run.test.ts runs the same).

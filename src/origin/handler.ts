@@ -57,8 +57,10 @@ const PUBLISHED = "/published.json";
 const EXPLAIN = "/explain.json";
 /** One feature of a version's country (`?countries=GB&id=`), for the map page's popup: a token holder's, like the data. */
 const FEATURE = "/feature.json";
+/** Liveness for a container's health check and a load balancer: 200 while a version is live, else 503. */
+const HEALTH = "/healthz";
 /** The paths always answered (the map page's files and `/explain.json` depend on what the origin was given). */
-const KNOWN: ReadonlySet<string> = new Set([DATA, OPENAIR, MAP, CHANGES, STATUS, PUBLISHED, FEATURE]);
+const KNOWN: ReadonlySet<string> = new Set([DATA, OPENAIR, MAP, CHANGES, STATUS, PUBLISHED, FEATURE, HEALTH]);
 const MAX_TARGET = 2048;
 const CONTENT_TYPES = {
   geojson: "application/geo+json",
@@ -120,6 +122,7 @@ async function handle(deps: OriginDeps, req: IncomingMessage, res: ServerRespons
     res.setHeader("Allow", "GET, HEAD");
     return send(res, PROBLEMS.method(), line);
   }
+  if (path === HEALTH) return sendHealth(deps, req, res, line);
   if (path === STATUS) return sendStatus(deps, req, res, line);
   if (path === PUBLISHED) return sendPublished(deps, req, res, line);
   if (asset) return sendAsset(asset, req, res, line);
@@ -315,6 +318,13 @@ async function sendFeature(
   if (text === undefined) return send(res, PROBLEMS.noFeature(m.version, cc), line);
   res.setHeader("X-Data-Version", m.version);
   sendAsset({ body: Buffer.from(text), type: "application/geo+json", cache: "private, max-age=60" }, req, res, line);
+}
+
+function sendHealth(deps: OriginDeps, req: IncomingMessage, res: ServerResponse, line: AccessLine): void {
+  const m = deps.views.dynamic.current;
+  if (!m) return void send(res, PROBLEMS.unavailable("Nothing is published yet."), line);
+  const body = Buffer.from(`${JSON.stringify({ status: "ok", version: m.version, date: m.date })}\n`);
+  sendAsset({ body, type: "application/json", cache: "no-store" }, req, res, line);
 }
 
 function sendStatus(deps: OriginDeps, req: IncomingMessage, res: ServerResponse, line: AccessLine): void {

@@ -99,6 +99,37 @@ describe("jobs/deploy", () => {
     expect(() => new Deployment(bad).validate()).toThrow(/httpGet\/port/);
   });
 
+  it("Kubernetes: every container runs the image make image builds, as its non-root user with a read-only root", () => {
+    const { version } = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string };
+    const image = /-t "\$image"/.test(readFileSync(path.join(ROOT, "scripts", "image.sh"), "utf8"));
+    expect(image).toBe(true);
+    const pods = [
+      ...parseAllDocuments(read("kubernetes/watch.yaml")).map((d) => d.toJS().spec.template.spec),
+      ...parseAllDocuments(read("kubernetes/cronjob.yaml")).map((d) => d.toJS().spec.jobTemplate.spec.template.spec),
+    ];
+    expect(pods).toHaveLength(4);
+    for (const pod of pods) {
+      expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 10001 });
+      for (const c of pod.containers) {
+        expect(c.image).toBe(`airspace-publisher:${version}`);
+        expect(c.securityContext).toEqual({
+          allowPrivilegeEscalation: false,
+          readOnlyRootFilesystem: true,
+          capabilities: { drop: ["ALL"] },
+        });
+        // the read-only root leaves /tmp to a volume of its own
+        expect(c.volumeMounts.map((m: { mountPath: string }) => m.mountPath)).toContain("/tmp");
+      }
+    }
+    // the systemd units show the same image's run beside npx's
+    for (const unit of ["airspace-publisher.service", "airspace-publisher-watch.service"]) {
+      expect(read(`systemd/${unit}`)).toContain(`podman run --rm --name %N --network host --read-only`);
+      expect(read(`systemd/${unit}`)).toContain(`airspace-publisher:${version}`);
+    }
+    // the Containerfile's user is the one the manifests run as
+    expect(readFileSync(path.join(ROOT, "Containerfile"), "utf8")).toMatch(/^USER 10001:10001$/m);
+  });
+
   it("watch: systemd restarts it always and stops it with SIGTERM; Kubernetes runs one replica with /healthz probes", async () => {
     const unit = read("systemd/airspace-publisher-watch.service");
     expect(unit).toMatch(/^Restart=always$/m);

@@ -105,6 +105,7 @@ describe("docs/openapi.yaml", () => {
       $ref: "contract.schema.json",
     });
     expect(Object.keys(doc.paths as Json).sort()).toEqual([
+      "/healthz",
       "/published.json",
       "/v1/data/airspaces",
       "/v1/data/airspaces.map",
@@ -150,6 +151,8 @@ describe("docs/openapi.yaml", () => {
     ["GET", C, () => `?countries=DE&since=${first}`, () => ({})],
     ["DELETE", C, "?countries=DE", bearer],
     ["GET", "/published.json", "", () => ({})],
+    ["GET", "/healthz", "", () => ({})],
+    ["POST", "/healthz", "", () => ({})],
     ["PATCH", "/published.json", "", () => ({})],
     ["GET", D, "?countries=DE,FR", (p) => ({ Authorization: `Bearer ${p.dynamicToken}`, "Accept-Encoding": "gzip" })],
     ["GET", D, "?countries=EUROPE", (p) => ({ Authorization: `Bearer ${p.dynamicToken}` })],

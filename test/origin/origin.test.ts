@@ -176,6 +176,13 @@ describe("data answers", () => {
     expect(dynamic.status).toBe(200);
   });
 
+  it("answers /healthz without a token: 200 with the live version (a container's health check)", async () => {
+    const r = await request(origin.url, "/healthz");
+    expect(r.status).toBe(200);
+    expect(r.headers["cache-control"]).toBe("no-store");
+    expect(JSON.parse(r.body.toString())).toEqual({ status: "ok", version: manifest.version, date: manifest.date });
+  });
+
   it("tells the map page what is published, without a token: the version, its day, counts per country", async () => {
     const r = await request(origin.url, "/published.json");
     expect(r.status).toBe(200);
