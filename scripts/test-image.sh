@@ -19,6 +19,8 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
+# a run killed before its cleanup leaves its containers behind
+"${podman[@]}" rm -f asp-serve asp-watch >/dev/null 2>&1 || true
 fail() { echo "test-image: FAILED: $*" >&2; exit 1; }
 data=$work/data
 mkdir -p "$data" && chown 10001:10001 "$data"
