@@ -53,6 +53,8 @@ const PREFIXED = new RegExp(
   String.raw`(?<![A-Z0-9])([A-Z]{2})(-|\s)?(${KINDS})(\s?-\s?|\s)?(\d{1,5})(?:\/(\d{1,2}(?:\.\d)?)(?!\d))?([A-Z]{1,3}\d{0,2}[A-Z]?(?:\.\d{1,2})?)?(?![A-Z0-9])(?!\.\d)`,
   "g",
 );
+/** The slash before a sector letter (`LI R308/A`, the Italian file's `R49/A`): a sector, as after a blank. */
+export const SLASH_SECTOR = /(?<=\d)\/(?=[A-Z](?![A-Z0-9]))/g;
 /** `EKTRAAA1`, `EKTRAJY3`: a prefix, TRA and a two-letter name with its number, glued. */
 const LETTERED_TRA = /(?<![A-Z0-9])([A-Z]{2})TRA[A-Z]{2}\d{1,2}(?![A-Z0-9])/g;
 // `TSA 2`, `TRA NA`, `TRA/TSA S1`, `CBA 16B`, `'TRA90NL'`
@@ -82,10 +84,7 @@ export function designatorsIn(text: string, prefix?: string): string[] {
 export function designatorMatches(text: string, ctx: GrammarContext = {}): DesignatorMatch[] {
   // `ED-R10C_2` is the second part of ED-R10C: the underscore must not hide the designator
   // `LI R308/A`, Italy's file's `R21/B`: a sector after a slash, as after a blank (the same length: offsets hold)
-  const upper = text
-    .toUpperCase()
-    .replace(/_/g, " ")
-    .replace(/(?<=\d)\/(?=[A-Z](?![A-Z0-9]))/g, " ");
+  const upper = text.toUpperCase().replace(/_/g, " ").replace(SLASH_SECTOR, " ");
   const out: DesignatorMatch[] = [];
   const taken: Array<[number, number]> = [];
   const free = (at: number) => !taken.some(([s, e]) => at >= s && at < e);

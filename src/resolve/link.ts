@@ -23,6 +23,7 @@ import {
   isBuffer,
   normalizeDesignator,
   parentOf,
+  SLASH_SECTOR,
 } from "../notam/designator.js";
 import { isMention, kindOfDesignator } from "../notam/subject.js";
 import { disagreement } from "./link-geometry.js";
@@ -91,7 +92,7 @@ export class AirspaceLinker {
       if (a.type === AirspaceType.GLIDING_SECTOR) continue;
       const prefix = countryPrefixes(a.country)[0];
       // Italy's file writes a sector after a slash (`R49/A`): R49A, never the whole of R49
-      const name = a.name.replace(/(?<=\d)\/(?=[A-Z](?![A-Z0-9]))/g, "");
+      const name = a.name.replace(SLASH_SECTOR, "");
       const names = new Set(designatorMatches(name, { prefix, name: true }).map((m) => m.designator));
       // the leading token of the name as written (`EBTRANA …`), for plans that use such designators
       const lead = normalizeDesignator(name.split(/\s+/)[0] ?? "");
