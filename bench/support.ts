@@ -9,6 +9,9 @@ import { fileURLToPath } from "node:url";
 import { type Browser, chromium } from "playwright-core";
 import type { Io } from "../jobs/io.js";
 
+/** Node's flags as the command runs (the first line of jobs/cli.ts; test/cli/node-flags.test.ts keeps them one). */
+export const CLI_NODE_FLAGS = ["--max-semi-space-size=16"];
+
 /** The project folder (this file runs from bench/ or dist/bench/). */
 export const ROOT = (() => {
   let dir = path.dirname(fileURLToPath(import.meta.url));
@@ -49,7 +52,9 @@ export async function spawnOrigin(
 ): Promise<{ url: string; logged(pattern: RegExp): Promise<string>; close(): Promise<void> }> {
   const cli = path.join(ROOT, "dist", "jobs", "cli.js");
   const args = [cli, "serve", "--store", store, "--tokens", tokens, "--port", "0", ...(o.more ?? [])];
-  const child = spawn(process.execPath, args, { stdio: ["ignore", o.accessLog ?? "ignore", "pipe"] });
+  const child = spawn(process.execPath, [...CLI_NODE_FLAGS, ...args], {
+    stdio: ["ignore", o.accessLog ?? "ignore", "pipe"],
+  });
   const file = createWriteStream(o.log);
   console.log(`origin's log: ${path.relative(ROOT, o.log)}`);
   const stderr = child.stderr;
@@ -174,7 +179,7 @@ export function spawnWatcher(o: { config: string; store: string; clock: string; 
 } {
   const cli = path.join(ROOT, "dist", "jobs", "cli.js");
   const args = [cli, "watch", "--config", o.config, "--store", o.store, "--metrics-port", "0", "--clock", o.clock];
-  const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, [...CLI_NODE_FLAGS, ...args], { stdio: ["ignore", "ignore", "pipe"] });
   const file = path.join(o.out, "watcher.log");
   child.stderr!.pipe(createWriteStream(file));
   console.log(`watcher's log: ${path.relative(ROOT, file)}`);

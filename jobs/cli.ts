@@ -1,5 +1,7 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=16
 // The `airspace-publisher` command. Exit codes: 0 success, 1 failure (nothing was switched), 2 bad usage.
+// Run with the young generation of Node 20 (semi-spaces of 16 MiB): Node 24's V8 sizes it at 128 MiB, which alone
+// took the Europe-scale publish past 1 GiB of RSS (docs/benchmarks.md). The Makefile and the Containerfile say the same.
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError } from "commander";

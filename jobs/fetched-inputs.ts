@@ -59,12 +59,14 @@ export async function fetchForRun(source: SourceConfig, deps: FetchDeps, log: Lo
 
 /**
  * The days a run publishes from the same fetched sources: NOTAMs by their validity and Item D, plans by their AUP
- * day (relative to the first day, today); today's static tier too (docs/design.md §5: the airspaces alone).
+ * day (relative to the first day, today); today's static tier too (docs/design.md §5: the airspaces alone). `once`
+ * (a one-shot `run`): the last day's reading of the NOTAM sources keeps no memo for a next one.
  */
 export function runDays(
   fetched: readonly Fetched[],
   now: number,
   days: readonly [UtcDay, ...UtcDay[]],
+  once = false,
 ): [RunDay, ...RunDay[]] {
   const [today] = days;
   const airspaces = fetched
@@ -81,6 +83,7 @@ export function runDays(
       ...(notams.length ? { notams } : {}),
       ...(aup.length ? { aup } : {}),
       staticTier,
+      ...(once && d === days.at(-1) ? { readAgain: false } : {}),
     },
   });
   return [dayOf(today, true), ...days.slice(1).map((d) => dayOf(d, false))];

@@ -48,6 +48,12 @@ export interface PublishDayOptions {
    * Europe scale). The run keeps no reference to a source's bytes of its own.
    */
   sourcesRead?: () => void;
+  /**
+   * Whether this process reads the same NOTAM sources again (`watch`, `replay`): it then keeps each JSON-lines feed's
+   * lines as read, so that a line unchanged gives the same NOTAM (notam/jsonl.ts). A one-shot publish says false: the
+   * memo (the feed's text, 47 MB at Europe scale, and every NOTAM of it) would only be held to the run's end. @default true
+   */
+  readAgain?: boolean;
 }
 
 /** A `countries` selection the inputs cannot serve: bad usage (exit 2), never a silent empty publication. */

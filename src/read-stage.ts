@@ -174,6 +174,7 @@ export function linkStage(
   const { notams, ...dynamic } = readDynamicSources(
     { ...(options.notams ? { notams: options.notams } : {}), ...(options.aup ? { aup: options.aup } : {}) },
     sink,
+    options.readAgain ?? true,
   );
   options.sourcesRead?.();
   const variant = options.variant ?? "production";

@@ -61,9 +61,10 @@ export interface ReadSources {
 export function readDynamicSources(
   inputs: { notams?: readonly DynamicInput[]; aup?: readonly DynamicInput[] },
   sink: DiagnosticSink,
+  readAgain = true,
 ): ReadSources {
   const out: ReadSources = { notams: [], plans: [], manifest: {}, facts: [] };
-  for (const i of inputs.notams ?? []) readNotamInput(i, sink, out);
+  for (const i of inputs.notams ?? []) readNotamInput(i, sink, out, readAgain);
   for (const i of inputs.aup ?? []) readAupInput(i, sink, out);
   coverPlanChain(inputs.aup ?? [], out);
   return out;
@@ -86,8 +87,8 @@ function record(out: ReadSources, i: DynamicInput, facts: SourceFacts, sha256: s
 }
 
 /** One NOTAM source into `out`, unless it is a listed file to skip. */
-function readNotamInput(i: DynamicInput, sink: DiagnosticSink, out: ReadSources): void {
-  const read = readNotamSource(i.bytes, i.name);
+function readNotamInput(i: DynamicInput, sink: DiagnosticSink, out: ReadSources, readAgain: boolean): void {
+  const read = readNotamSource(i.bytes, i.name, readAgain);
   // an unreadable feed must not pass for a fresh one: silence would turn conditional airspaces to No
   const why = read.diagnostics.find((d) => d.severity === "skipped" && d.record === undefined);
   const none = read.diagnostics.find((d) => d.severity === "skipped");

@@ -95,10 +95,11 @@ export async function publishCommand(flags: PublishFlags, io: Io, store?: Object
     ...(maxAge ? { maxSourceAgeMs: maxAge * 60_000 } : {}),
     ...(flags.static ? { staticTier: true } : {}),
     ...(flags.variant ? { variant: flags.variant as "production" | "development" } : {}),
-    // nothing here reads them again: their bytes are not held to the end of the run
+    // nothing here reads them again: their bytes are not held to the end of the run, nor a memo of their lines
     sourcesRead: () => {
       for (const list of [inputs, notams, aup]) list?.splice(0);
     },
+    readAgain: false,
   };
   const [report] = await publishRun({
     command: "publish",

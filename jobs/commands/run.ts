@@ -54,7 +54,7 @@ export async function runCommand(
     const got = await fetchForRun(source, { fetch: deps.fetch, store, now: clock }, log);
     if (got) fetched.push(got);
   }
-  const days = runDays(fetched, now, [day, ...(tomorrowDay ? [tomorrowDay] : [])]);
+  const days = runDays(fetched, now, [day, ...(tomorrowDay ? [tomorrowDay] : [])], true);
   const [report, next] = await publishRun({
     command: "run",
     store,

@@ -4,6 +4,7 @@
 // domain) and because its shared arcs are the borders; it lies 0.1–3.7 km from the border points of 18 real NOTAMs
 // (EE, PL, BY, RU), which OSM's 2017 extract (ODbL, 38 MB) did not beat. FIR boundaries: the bundled FIRs.
 // The data is read the first time a NOTAM needs it, never before.
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { lineString, point } from "@turf/helpers";
 import { nearestPointOnLine } from "@turf/nearest-point-on-line";
@@ -104,7 +105,9 @@ let loaded: Loaded | undefined;
 
 function data(): Loaded {
   if (!loaded) {
-    const topology = createRequire(import.meta.url)("world-atlas/countries-10m.json") as Countries;
+    // read, not required: require's cache would keep it for the life of the process
+    const file = createRequire(import.meta.url).resolve("world-atlas/countries-10m.json");
+    const topology = JSON.parse(readFileSync(file, "utf8")) as Countries;
     const byState = new Map<string, GeometryObject>();
     for (const g of topology.objects.countries.geometries) {
       const name = (g.properties as { name?: string } | undefined)?.name;
@@ -116,9 +119,14 @@ function data(): Loaded {
   return loaded;
 }
 
-/** Whether the boundary data has been read in this process (it is read only when a NOTAM needs it). */
+/** Whether the boundary data is held (it is read only when a NOTAM needs it). */
 export function boundariesLoaded(): boolean {
   return loaded !== undefined;
+}
+
+/** Lets the boundary data go (~60 MiB of heap) once the NOTAMs are drawn; the next NOTAM that needs it reads it again. */
+export function releaseBoundaries(): void {
+  loaded = undefined;
 }
 
 /**

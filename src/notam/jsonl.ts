@@ -114,8 +114,9 @@ const rawOnly = (r: NotamLine): boolean =>
  * Reads NOTAM JSON lines; never throws. `record` counts the non-blank lines from 0. A line read from the same source,
  * at the same place and with the same text as in this process's last reading of it gives the same NOTAM objects
  * (`watch` reads a feed of 40 000 again for one changed line; the stages after it memoise by NOTAM, resolve/notams.ts).
+ * `readAgain` false (a one-shot publish): this reading is not kept, and the source's last one is let go.
  */
-export function readNotamJsonLines(text: string, source: string): NotamReadResult {
+export function readNotamJsonLines(text: string, source: string, readAgain = true): NotamReadResult {
   const notams: Notam[] = [];
   const diagnostics: Diagnostic[] = [];
   const before = lastRead.get(source);
@@ -137,7 +138,8 @@ export function readNotamJsonLines(text: string, source: string): NotamReadResul
     notams.push(...read.notams);
     diagnostics.push(...read.diagnostics);
   }
-  lastRead.set(source, { text: body, lines: now });
+  if (readAgain) lastRead.set(source, { text: body, lines: now });
+  else lastRead.delete(source);
   return { notams, diagnostics };
 }
 

@@ -24,8 +24,11 @@ export interface NotamSourceResult extends NotamReadResult {
   coverage?: string[];
 }
 
-/** Reads one NOTAM source; never throws. JSON lines when the first non-blank character is `{`. */
-export function readNotamSource(bytes: Uint8Array, source: string): NotamSourceResult {
+/**
+ * Reads one NOTAM source; never throws. JSON lines when the first non-blank character is `{`. `readAgain` false: no
+ * memo of a feed's lines is kept for a next reading (notam/jsonl.ts).
+ */
+export function readNotamSource(bytes: Uint8Array, source: string, readAgain = true): NotamSourceResult {
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   const body = gunzipped(bytes);
   if (!body.ok) {
@@ -60,7 +63,8 @@ export function readNotamSource(bytes: Uint8Array, source: string): NotamSourceR
     return { notams: faa.notams, diagnostics: [...diagnostics, ...faa.diagnostics], format: "faa-json", sha256 };
   }
   const format: NotamFormat = /^\s*\{/.test(decoded.text) ? "jsonl" : "text";
-  const read = format === "jsonl" ? readNotamJsonLines(decoded.text, source) : readNotamText(decoded.text, source);
+  const read =
+    format === "jsonl" ? readNotamJsonLines(decoded.text, source, readAgain) : readNotamText(decoded.text, source);
   if (decoded.text.trim() === "") {
     diagnostics.push({ code: "notam.source.empty", severity: "warning", message: `${source} holds no text`, source });
   }

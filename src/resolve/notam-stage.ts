@@ -1,6 +1,8 @@
 // The NOTAM stage of one day: which NOTAMs count, which airspaces they name, and the features of those
 // that name none. Its summary goes into the run report (with the unlinked designators, so the alias table
 // can grow).
+
+import { releaseBoundaries } from "../geo/borders.js";
 import type { Feature } from "../model/contract.js";
 import { type Diagnostic, DiagnosticSink } from "../model/diagnostic.js";
 import { notamExplanation } from "../model/explain.js";
@@ -84,6 +86,8 @@ export function notamStage(
     features.push(f);
     if (dn.kind === "A" || dn.kind === "D") count(f.properties.country, dn.notam.id);
   }
+  // the NOTAMs are drawn: the border data goes before the publication's peak (stringify and gzip)
+  releaseBoundaries();
   return {
     linked,
     unsure,

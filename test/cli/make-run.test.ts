@@ -56,7 +56,7 @@ beforeAll(async () => {
 describe("make run: the UK on 2026-08-22 from YAIXM and the NATS PIB", () => {
   it("is what the Makefile runs", () => {
     expect(RUN_ARGS).toContain("fixtures/uk");
-    expect(makefile).toMatch(/^run: build\n\tnode dist\/jobs\/cli\.js publish \$\(RUN_ARGS\)/m);
+    expect(makefile).toMatch(/^run: build\n\t\$\(CLI\) publish \$\(RUN_ARGS\)/m);
   });
 
   it("shows at least five activation types, NOTAM-activated airspaces and graphical NOTAMs", () => {
@@ -132,7 +132,7 @@ describe("make run-europe: a continental day from a SOFIA brief on openAIP FR, D
 
   it("is what the Makefile runs", () => {
     expect(ARGS).toContain("fixtures/europe/airspace");
-    expect(makefile).toMatch(/^run-europe: build\n\tnode dist\/jobs\/cli\.js publish \$\(RUN_EUROPE_ARGS\)/m);
+    expect(makefile).toMatch(/^run-europe: build\n\t\$\(CLI\) publish \$\(RUN_EUROPE_ARGS\)/m);
   });
 
   it("publishes France, Germany and Switzerland with the brief's NOTAMs, the same kind of summary as make run", () => {

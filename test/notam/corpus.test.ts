@@ -24,12 +24,13 @@ const textOf = (file: string): string => {
   const bytes = bytesOf(file);
   return (file.endsWith(".gz") ? gunzipSync(bytes) : Buffer.from(bytes)).toString("utf8");
 };
-/** Records in a file: non-blank lines of JSON lines; NOTAM headers of ICAO text. */
+/** Records in a file: non-blank lines of JSON lines; NOTAM headers of ICAO text (`A1234/26 NOTAMN`) or of a
+ * SOFIA route brief (`LSSN-A0756/25` on a line of its own). */
 const recordCount = (file: string): number => {
   const text = textOf(file);
   return /^\s*\{/.test(text)
     ? text.split("\n").filter((l) => l.trim() !== "").length
-    : (text.match(/^\(?[A-Z]\d{4}\/\d{2} NOTAM/gm) ?? []).length;
+    : (text.match(/^\(?[A-Z]\d{4}\/\d{2} NOTAM|^\s*[A-Z]{4}-[A-Z]\d{4}\/\d{2}\s*$/gm) ?? []).length;
 };
 
 const ws = (s: string | undefined): string | undefined => s?.replace(/\s+/g, " ").trim();

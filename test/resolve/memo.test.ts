@@ -93,5 +93,11 @@ describe("what a process remembers of its last derivation", () => {
     const d = readNotamJsonLines([line("A0000/26", "X"), ...text].join("\n"), "memo-test.jsonl");
     expect(d.notams[1]).not.toBe(a.notams[0]);
     expect(d.notams[1]!.origin.record).toBe(1);
+    // a one-shot publish reads once: that reading is the same NOTAMs (the memo still answers), but leaves no memo
+    const once = readNotamJsonLines(text.join("\n"), "memo-test.jsonl", false);
+    expect(once.notams.map((n) => n.itemE)).toEqual(c.notams.map((n) => n.itemE));
+    const after = readNotamJsonLines(text.join("\n"), "memo-test.jsonl");
+    expect(after.notams[0]).not.toBe(once.notams[0]);
+    expect(after.notams[0]).toEqual(once.notams[0]);
   });
 });
