@@ -1,12 +1,13 @@
 // `make bench`: every benchmark in its own process, in order, each run even when one before it missed its goal
 // or failed; then one line per benchmark and an exit code of 1 naming those that missed (issue 24). The Europe-scale
-// publish goes first: it generates bench/out/input, which the record, S3, origin, map and NOTAM benchmarks read.
+// publish goes first: it generates bench/out/input, which the tiles, record, S3, origin, map and NOTAM benchmarks read.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { ROOT } from "./support.js";
 
 const BENCHES: Array<{ name: string; file: string; args?: string[]; node?: string[] }> = [
   { name: "publish", file: "publish.js" },
+  { name: "tiles", file: "tiles.js" },
   { name: "record", file: "record.js" },
   { name: "client", file: "client.js" },
   { name: "s3", file: "s3.js" },

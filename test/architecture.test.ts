@@ -29,8 +29,10 @@ const FOLDERS: Record<string, string[]> = {
   ingest: ["model", "geo"],
   normalize: ["model", "geo", "ingest"],
   resolve: ["model", "geo", "normalize", "notam", "schedule"],
-  publish: ["model", "geo", "store"],
-  origin: ["model", "publish", "store"],
+  // the vector tiles of a version (issue 60): built from the published features, published with them, served
+  tiles: ["model", "geo"],
+  publish: ["model", "geo", "store", "tiles"],
+  origin: ["model", "publish", "store", "tiles"],
   // the app's client (issue 51): runs in browsers too, so it takes only the model's pure pieces
   client: ["model"],
 };

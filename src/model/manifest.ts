@@ -86,6 +86,33 @@ export const EuropeEntry = z.strictObject({
 });
 export type EuropeEntry = z.infer<typeof EuropeEntry>;
 
+/**
+ * Issue 60: the version's vector tiles, one PMTiles v3 archive of every feature of EUROPE (src/tiles), under
+ * `v1/objects/<sha256>.pmtiles`. Absent in the static tier and in manifests written before it.
+ */
+export const TilesEntry = z.strictObject({
+  key: z.string(),
+  sha256: Sha256,
+  /** Bytes of the archive. */
+  bytes: z.number().int().min(0),
+  /** Tiles addressed, and the bytes of their data (each tile gzip-compressed). */
+  tiles: z.number().int().min(0),
+  tileBytes: z.number().int().min(0),
+  /** The largest tile's bytes. */
+  largestTile: z.number().int().min(0),
+  minZoom: z.number().int().min(0),
+  maxZoom: z.number().int().min(0),
+  features: z.number().int().min(0),
+  /**
+   * The tiles whose bytes differ from those of the day's previous version (`from`), new ones included: what a refresh
+   * rewrote. Absent for a day's first version.
+   */
+  rewritten: z
+    .strictObject({ from: z.string(), tiles: z.number().int().min(0), bytes: z.number().int().min(0) })
+    .optional(),
+});
+export type TilesEntry = z.infer<typeof TilesEntry>;
+
 export const SourceEntry = z.looseObject({
   fetchedAt: IsoInstant,
   /** The day or instant the source describes, when it says. */
@@ -115,6 +142,7 @@ export const VersionManifest = z.strictObject({
   sources: z.record(z.string(), SourceEntry),
   countries: z.record(z.string().regex(/^[A-Z]{2}$/), CountryEntry),
   europe: EuropeEntry,
+  tiles: TilesEntry.optional(),
   /**
    * The record (docs/design.md §8), written by versions since issue 23: the version before this one of the same day (null:
    * the day's first), the day's first version (whose collections, with the change sets, rebuild every version of

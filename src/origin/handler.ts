@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createGunzip } from "node:zlib";
 import type { VersionManifest } from "../model/manifest.js";
 import { dayAfter } from "../model/time.js";
+import type { Tier } from "../model/vocab.js";
 import { type Answer, answer, type Form } from "./answer.js";
 import { sendChanges } from "./changes.js";
 import { EUROPE, parseCountries } from "./countries.js";
@@ -21,6 +22,7 @@ import {
 import { PROBLEMS, type Problem } from "./problem.js";
 import type { TierView } from "./published.js";
 import { select } from "./selection.js";
+import { loggedPath, sendTiles, tilesTarget } from "./tiles.js";
 import { bearer, type TokenEntry, type TokenFile, verifyToken } from "./tokens.js";
 
 export interface OriginDeps {
@@ -115,8 +117,13 @@ async function handle(deps: OriginDeps, req: IncomingMessage, res: ServerRespons
   const q = target.indexOf("?");
   const path = q < 0 ? target : target.slice(0, q);
   const asset = deps.assets?.get(path);
-  const known = asset !== undefined || KNOWN.has(path) || (path === EXPLAIN && deps.explanations !== undefined);
-  line.path = known ? path : "(other)";
+  const tiles = tilesTarget(path);
+  const known =
+    asset !== undefined ||
+    tiles !== undefined ||
+    KNOWN.has(path) ||
+    (path === EXPLAIN && deps.explanations !== undefined);
+  line.path = tiles ? loggedPath(tiles) : known ? path : "(other)";
   if (!known) return send(res, PROBLEMS.notFound(), line);
   if (req.method !== "GET" && req.method !== "HEAD") {
     res.setHeader("Allow", "GET, HEAD");
@@ -132,7 +139,29 @@ async function handle(deps: OriginDeps, req: IncomingMessage, res: ServerRespons
   if (!auth) return;
   if (path === EXPLAIN) return sendExplanation(deps, deps.explanations!, params, req, res, line);
   if (path === FEATURE) return sendFeature(deps, params, req, res, line);
+  if (tiles) {
+    const tier = tierOf(auth.token, params, res, line);
+    if (!tier) return;
+    const now = (deps.wallClock ?? Date.now)();
+    return sendTiles(deps.views[tier], tiles, params, auth.inQuery, now, req, res, line);
+  }
   return sendData(deps, path, params, auth, req, res, line);
+}
+
+/** The tier `scope=` asks for, when the token may read it; else the problem is sent and undefined returned. */
+function tierOf(token: TokenEntry, params: URLSearchParams, res: ServerResponse, line: AccessLine): Tier | undefined {
+  const scopes = params.getAll("scope");
+  line.scope = scopes.join(",").slice(0, 20);
+  if (scopes.length > 1 || (scopes[0] !== undefined && scopes[0] !== "dynamic" && scopes[0] !== "static")) {
+    send(res, PROBLEMS.badScope(), line);
+    return undefined;
+  }
+  const tier = scopes[0] === "static" ? "static" : "dynamic";
+  if (!allowed(token, tier)) {
+    send(res, PROBLEMS.forbidden(), line);
+    return undefined;
+  }
+  return tier;
 }
 
 /**
@@ -148,13 +177,8 @@ async function sendData(
   res: ServerResponse,
   line: AccessLine,
 ): Promise<void> {
-  const scopes = params.getAll("scope");
-  line.scope = scopes.join(",").slice(0, 20);
-  if (scopes.length > 1 || (scopes[0] !== undefined && scopes[0] !== "dynamic" && scopes[0] !== "static")) {
-    return send(res, PROBLEMS.badScope(), line);
-  }
-  const tier = scopes[0] === "static" ? "static" : "dynamic";
-  if (!allowed(auth.token, tier)) return send(res, PROBLEMS.forbidden(), line);
+  const tier = tierOf(auth.token, params, res, line);
+  if (!tier) return;
   const view = deps.views[tier];
   if (path === CHANGES && params.has("at")) return send(res, PROBLEMS.changesAt(), line);
   const selected = await select(view, params, (deps.wallClock ?? Date.now)());

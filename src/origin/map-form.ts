@@ -3,7 +3,10 @@
 // deltas; the whole properties stay in the GeoJSON, which the page fetches per country for a popup. The origin
 // writes one frame per country from its fragment, and ends an answer with END (a cut answer is then told from a
 // whole one). No Node API here: the page decodes with the same module.
-import type { Feature, Interval, VerticalLimit } from "../model/contract.js";
+import type { Feature } from "../model/contract.js";
+import { feet, intervalsOf, isObstacle } from "../model/feature-facts.js";
+
+export { feet, intervalsOf, isObstacle };
 
 /** Changes when the encoding does (origins' ETags name it). */
 export const MAP_FORM_VERSION = 1;
@@ -58,29 +61,6 @@ export const mercY = (lat: number): number => {
   const s = Math.sin((Math.max(-85.05, Math.min(85.05, lat)) * Math.PI) / 180);
   return 0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI);
 };
-
-/** A limit in feet: metres converted, flight levels ×100, GND 0. */
-export function feet(l: VerticalLimit): number {
-  if (l.referenceDatum === 0 && l.value === 0) return 0;
-  if (l.unit === 6) return l.value * 100;
-  if (l.unit === 0) return Math.round(l.value * 3.28084);
-  return l.value;
-}
-
-/** The intervals of the day that make the feature active: its activation times and its schedule rows. */
-export function intervalsOf(f: Pick<Feature, "properties">): Interval[] {
-  const m = f.properties.vendor.dynamicAirspaceMapping;
-  return [
-    ...m.airspaceActivationTimes,
-    ...m.dynamicScheduleAndVerticalLimits.map(({ start, end }) => ({ start, end })),
-  ];
-}
-
-export const isObstacle = (f: Pick<Feature, "properties">): boolean =>
-  f.properties.iscraneobstacle === 1 ||
-  f.properties.iswindturbineobstacle === 1 ||
-  f.properties.ismastortowerobstacle === 1 ||
-  f.properties.ispoleorpylonobstacle === 1;
 
 /** A feature in a frame's JSON: its words as indexes into `words`, intervals in `unit` ms from `base`. */
 type Row = [

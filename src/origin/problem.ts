@@ -23,7 +23,7 @@ export const PROBLEMS = {
       404,
       "not-found",
       "Not Found",
-      "No such endpoint: use /v1/data/airspaces, /v1/data/airspaces.openair, /v1/data/airspaces.map, /v1/data/changes, /v1/status/master-features or the map page at /.",
+      "No such endpoint: use /v1/data/airspaces, /v1/data/airspaces.openair, /v1/data/airspaces.map, /v1/data/changes, /v1/tiles/{day}.pmtiles (.json, /{z}/{x}/{y}.mvt), /v1/status/master-features or the map page at /.",
     ),
   method: () => problem(405, "method-not-allowed", "Method Not Allowed", "Only GET and HEAD are answered."),
   unauthorized: (detail: string) => problem(401, "unauthorized", "Unauthorized", detail),

@@ -13,6 +13,7 @@ import { openairText } from "../publish/openair.js";
 import { currentPointer, manifestOf } from "../publish/read-back.js";
 import { DayRecord } from "../publish/record.js";
 import type { ObjectStore } from "../store/store.js";
+import { type Archive, openArchive } from "../tiles/read-back.js";
 import { encodeMapFrame } from "./map-form.js";
 
 /** Least recently used fragments, up to a number of bytes. Keys are content-addressed, so versions share them. */
@@ -102,6 +103,8 @@ export class TierView {
   readonly record: DayRecord;
   private readonly heads = new Map<string, { at: number; head: Promise<VersionManifest | undefined> }>();
   private readonly mapFrames = new Recent<Piece>(MAP_FRAMES);
+  /** The last vector tile archives asked for (today's and tomorrow's live ones, in the main). */
+  private readonly archives = new Recent<{ bytes: Buffer; archive: Archive } | undefined>(2);
   /** The last countries whose features a popup asked for: their text and where each feature is in it. */
   private readonly texts = new Recent<{ text: string; spans: Map<string, [number, number]> }>(2);
 
@@ -162,6 +165,20 @@ export class TierView {
     }
     this.cache.set(oa.fragment, piece.deflated);
     return piece.deflated;
+  }
+
+  /** Version `m`'s vector tiles (issue 60), checked against its SHA-256; undefined when the archive is not kept. */
+  tilesOf(m: VersionManifest): Promise<{ bytes: Buffer; archive: Archive } | undefined> {
+    const t = m.tiles;
+    if (!t) return Promise.resolve(undefined);
+    return this.archives.get(t.sha256, async () => {
+      const bytes = await this.store.get(t.key);
+      if (!bytes) return undefined;
+      if (createHash("sha256").update(bytes).digest("hex") !== t.sha256) {
+        throw new FragmentMissing(`${m.version}: the stored tiles are not the ones published`);
+      }
+      return { bytes, archive: await openArchive(bytes, t.key) };
+    });
   }
 
   /**

@@ -9,6 +9,7 @@ import {
   Pointer,
   parseVersioned,
   type SourceEntry,
+  type TilesEntry,
   type VersionManifest,
 } from "../model/manifest.js";
 import { isoInstant } from "../model/time.js";
@@ -19,6 +20,7 @@ import { type Artifact, type Artifacts, buildArtifacts, type CountryFeatures, ti
 import { type Change, changeSetObject, diffTexts } from "./changes.js";
 import { gunzipAsync } from "./gzip.js";
 import { DayRecord, dayPointerKey, manifestKey } from "./record.js";
+import { TILES_HEADERS, type TilesObject, tilesObject } from "./tiles.js";
 import { type Upload, uploadObjects } from "./upload.js";
 
 export const DATA_HEADERS: PutOptions = {
@@ -79,7 +81,7 @@ export interface PublishResult {
 }
 
 export type PublishProgress = (event: {
-  phase: "compress" | "upload" | "manifest" | "pointer";
+  phase: "compress" | "tiles" | "upload" | "manifest" | "pointer";
   done?: number;
   total?: number;
 }) => void;
@@ -115,9 +117,23 @@ export async function publishVersion(
   const publishedAt = isoInstant(input.publishedAt);
   const today = input.date === publishedAt.slice(0, 10);
   const pointers = [dayKey, ...(today ? [pointerKey] : [])];
-  const { manifest, changeSets } = await nextManifest(record, previous, input, built, pointers);
+  // the public tier's vector tiles (issue 60): the static tier has no activation to show
+  let tiles: TilesObject | undefined;
+  // an unchanged re-run (same content, same `now`) keeps the day's head as it is, tiles and all
+  if (input.tier === "dynamic" && previous?.version !== versionName(input, built)) {
+    progress({ phase: "tiles" });
+    const held = new Map(
+      [...artifacts].map(([cc, artifact]) => {
+        const features = input.byCountry.get(cc)?.features;
+        return [cc, features ? { artifact, features } : { artifact }] as const;
+      }),
+    );
+    tiles = await tilesObject(store, base, input.date, held, previous);
+  }
+  const { manifest, changeSets } = await nextManifest(record, previous, input, built, pointers, tiles?.entry);
   const version = manifest.version;
   const uploads = [...objectsOf(artifacts), ...changeSets.map((c): Upload => [c.key, c.gz, CHANGES_HEADERS])];
+  if (tiles?.body) uploads.push([tiles.entry.key, tiles.body, TILES_HEADERS]);
   const { uploaded, reused } = await uploadObjects(store, uploads, progress);
   const mKey = manifestKey(base, version);
   progress({ phase: "manifest" });
@@ -155,13 +171,11 @@ async function nextManifest(
   input: PublishInput,
   built: Artifacts,
   pointers: string[],
+  tiles: TilesEntry | undefined,
 ): Promise<{ manifest: VersionManifest; changeSets: ChangeSetObject[] }> {
-  const countries = Object.fromEntries([...built.countries].map(([cc, a]) => [cc, a.entry]));
+  const { countries, body } = contentOf(input, built);
   const publishedAt = isoInstant(input.publishedAt);
-  // the version names its content; where it stands in the record (previous, first, pointers) is not content
-  const body = { date: input.date, tier: input.tier, sources: input.sources, countries, europe: built.europe };
-  const hash = createHash("sha256").update(JSON.stringify(body)).digest("hex").slice(0, 8);
-  const version = `${publishedAt.replace(/[-:]/g, "").slice(0, 15)}Z-${hash}`;
+  const version = versionName(input, built);
   // an unchanged re-run (same content, same `now`) is the day's head already: it is kept as it is
   if (previous?.version === version) return { manifest: previous, changeSets: [] };
   const changeSets = await changesFrom(record, previous, input, built.countries, record.base);
@@ -172,12 +186,32 @@ async function nextManifest(
     publishedAt,
     ...body,
     countries,
+    // the tiles are made of the countries' features: the version's name does not hash them again
+    ...(tiles ? { tiles } : {}),
     previous: previous?.version ?? null,
     // a day begun before the record (issue 23) starts its record here
     first: previous?.first ?? version,
     pointers,
   };
   return { manifest, changeSets };
+}
+
+/** What a version's name hashes: its content. Where it stands in the record (previous, first, pointers) is not content. */
+function contentOf(input: PublishInput, built: Artifacts) {
+  const countries = Object.fromEntries([...built.countries].map(([cc, a]) => [cc, a.entry]));
+  return {
+    countries,
+    body: { date: input.date, tier: input.tier, sources: input.sources, countries, europe: built.europe },
+  };
+}
+
+/** `20260914T063000Z-<8 hex of the content's SHA-256>`. */
+function versionName(input: PublishInput, built: Artifacts): string {
+  const hash = createHash("sha256")
+    .update(JSON.stringify(contentOf(input, built).body))
+    .digest("hex")
+    .slice(0, 8);
+  return `${isoInstant(input.publishedAt).replace(/[-:]/g, "").slice(0, 15)}Z-${hash}`;
 }
 
 /** Today's pointer switched to this version, unless it already names a later day. */

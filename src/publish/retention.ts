@@ -1,10 +1,10 @@
 // Retention (docs/design.md §5, §8), every age measured against the run's `now` (never the machine's clock, so a replay of
 // past days keeps what the live service would have kept):
-// - whole versions (their collections, fragments, OpenAir) for `keepMs`; the live one and any not older than it
-//   always (a run publishing beside this one, on a store without a cross-process compare-and-swap, may switch to
-//   its version after this collection read the pointer);
-// - the record for `recordMs`: every manifest, the change sets, the explanations and each day's first collections,
-//   which with the change sets rebuild every version of the day; then the day goes, pointer and all;
+// - whole versions (their collections, fragments, OpenAir, vector tiles) for `keepMs`; the live one and any not older
+//   than it always (a run publishing beside this one, on a store without a cross-process compare-and-swap, may switch
+//   to its version after this collection read the pointer);
+// - the record for `recordMs`: every manifest, the change sets, the explanations and each day's first collections and
+//   vector tiles, which with the change sets rebuild every version of the day; then the day goes, pointer and all;
 // - objects that no kept version names, once a previous collection found them unnamed at least `graceMs` earlier
 //   (the grace keeps the objects of a run still uploading safe from a collection running at the same time).
 import { z } from "zod";
@@ -82,6 +82,7 @@ export async function collectGarbage(store: ObjectStore, options: RetentionOptio
       referenced.add(e.fragment);
       if (e.openair) for (const k of [e.openair.key, e.openair.fragment]) referenced.add(k);
     }
+    if (manifest.tiles) referenced.add(manifest.tiles.key);
   }
   const days = await recordDays(store, base, now, recordMs, referenced);
 
@@ -147,7 +148,10 @@ async function recordDays(
     let entry = known[day];
     if (entry?.first !== head.first) {
       const first = await record.manifest(head.first);
-      entry = { first: head.first, keys: first ? Object.values(first.countries).map((e) => e.key) : [] };
+      // its collections, and its vector tiles (issue 60) like them
+      const keys = first ? Object.values(first.countries).map((e) => e.key) : [];
+      if (first?.tiles) keys.push(first.tiles.key);
+      entry = { first: head.first, keys };
     }
     days[day] = entry;
     for (const k of entry.keys) referenced.add(k);

@@ -10,6 +10,7 @@ import { bundledFirIndex } from "../../src/geo/fir-index.js";
 import { readAirspaceSource } from "../../src/ingest/read.js";
 import type { FeatureCollection } from "../../src/model/contract.js";
 import { DiagnosticSink } from "../../src/model/diagnostic.js";
+import { utcDay } from "../../src/model/time.js";
 import { AirspaceType } from "../../src/model/vocab.js";
 import { normalizeAirspaces } from "../../src/normalize/airspace.js";
 import { notamKind } from "../../src/notam/kind.js";
@@ -19,6 +20,9 @@ import { validateCollection } from "../../src/publish/validate.js";
 import type { RunReport } from "../../src/report.js";
 import { AirspaceLinker } from "../../src/resolve/link.js";
 import { LocalStore } from "../../src/store/local-store.js";
+import { maxError } from "../../src/tiles/build.js";
+import { checkArchive } from "../../src/tiles/check.js";
+import { openArchive } from "../../src/tiles/read-back.js";
 import { FIXTURES, ROOT, tempDir } from "../helpers.js";
 import { io } from "./io.js";
 
@@ -31,7 +35,7 @@ const UK = path.join(FIXTURES, "uk");
 /** What `make <target>` does: publish with the Makefile's arguments into a new store; its summary, report, EUROPE. */
 async function publishAsMake(
   args: readonly string[],
-): Promise<{ out: string; report: RunReport; europe: FeatureCollection }> {
+): Promise<{ out: string; report: RunReport; europe: FeatureCollection; local: LocalStore }> {
   const store = tempDir("make-run-");
   const t = io();
   const full = args.map((a) => (a.startsWith("fixtures/") ? path.join(ROOT, a) : a));
@@ -42,21 +46,33 @@ async function publishAsMake(
     out: t.out(),
     report: JSON.parse(readFileSync(path.join(store, "report.json"), "utf8")),
     europe: await readEurope(local, (await currentManifest(local))!),
+    local,
   };
 }
 
 let out = "";
 let report: RunReport;
 let europe: FeatureCollection;
+let local: LocalStore;
 
 beforeAll(async () => {
-  ({ out, report, europe } = await publishAsMake(RUN_ARGS));
+  ({ out, report, europe, local } = await publishAsMake(RUN_ARGS));
 }, 60_000);
 
 describe("make run: the UK on 2026-08-22 from YAIXM and the NATS PIB", () => {
   it("is what the Makefile runs", () => {
     expect(RUN_ARGS).toContain("fixtures/uk");
     expect(makefile).toMatch(/^run: build\n\t\$\(CLI\) publish \$\(RUN_ARGS\)/m);
+  });
+
+  it("publishes vector tiles that hold at their highest zoom exactly its features, within the stated distance", async () => {
+    const m = (await currentManifest(local))!;
+    const archive = await openArchive((await local.get(m.tiles!.key))!);
+    const r = await checkArchive(archive, europe.features, utcDay(m.date)!);
+    expect(r.features).toBe(europe.features.length);
+    expect([r.missing, r.extra, r.properties, r.farther]).toEqual([[], [], [], []]);
+    expect(r.drawnError).toBeLessThanOrEqual(maxError(49)); // the UK's southernmost tiles
+    expect(m.tiles!.largestTile).toBeLessThan(500_000);
   });
 
   it("shows at least five activation types, NOTAM-activated airspaces and graphical NOTAMs", () => {

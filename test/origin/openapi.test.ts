@@ -112,7 +112,40 @@ describe("docs/openapi.yaml", () => {
       "/v1/data/airspaces.openair",
       "/v1/data/changes",
       "/v1/status/master-features",
+      "/v1/tiles/{day}.json",
+      "/v1/tiles/{day}.pmtiles",
+      "/v1/tiles/{day}/{z}/{x}/{y}.mvt",
     ]);
+  });
+
+  const P = "/v1/tiles/{day}.pmtiles";
+  const J = "/v1/tiles/{day}.json";
+  const T = "/v1/tiles/{day}/{z}/{x}/{y}.mvt";
+  const tileCases: [string, string, string, Record<string, string>][] = [
+    ["GET", P, `/v1/tiles/${DATE}.pmtiles`, {}],
+    ["GET", P, "/v1/tiles/today.pmtiles", { Range: "bytes=0-126" }],
+    ["GET", P, `/v1/tiles/${DATE}.pmtiles`, { Range: "bytes=99999999-" }],
+    ["HEAD", P, "/v1/tiles/tomorrow.pmtiles", {}],
+    ["GET", P, "/v1/tiles/2020-01-01.pmtiles", {}],
+    ["GET", P, `/v1/tiles/${DATE}.pmtiles?version=x`, {}],
+    ["GET", P, `/v1/tiles/${DATE}.pmtiles?scope=static`, {}],
+    ["POST", P, `/v1/tiles/${DATE}.pmtiles`, {}],
+    ["GET", J, `/v1/tiles/${DATE}.json`, {}],
+    ["GET", J, "/v1/tiles/tomorrow.json", {}],
+    ["GET", T, `/v1/tiles/${DATE}/9/268/178.mvt`, { "Accept-Encoding": "gzip" }],
+    ["GET", T, `/v1/tiles/${DATE}/9/0/0.mvt`, {}],
+    ["GET", T, `/v1/tiles/${DATE}/1/5/0.mvt`, {}],
+  ];
+  it.each(tileCases)("%s %s as %s conforms", async (method, p, target, headers) => {
+    const r = await request(origin.url, target, { Authorization: `Bearer ${pub.dynamicToken}`, ...headers }, method);
+    const checked = conforms(p, method, r);
+    if (method === "GET" && r.status !== 204) expect(checked.body).toBe(true);
+    expect(r.status).toBeLessThan(500);
+  });
+  it("answers the tiles without a token 401, as the document says", async () => {
+    const r = await request(origin.url, `/v1/tiles/${DATE}.pmtiles`);
+    expect(r.status).toBe(401);
+    conforms(P, "GET", r);
   });
 
   const D = "/v1/data/airspaces";

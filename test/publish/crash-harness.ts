@@ -163,7 +163,8 @@ export function snapshot(dir: string): Map<string, number> {
 export function contentOf(m: VersionManifest): unknown {
   const { previous: _, first: __, ...rest } = m;
   const countries = Object.fromEntries(Object.entries(m.countries).map(([cc, { changes: ___, ...e }]) => [cc, e]));
-  return { ...rest, countries };
+  const tiles = m.tiles && (({ rewritten: ____, ...t }) => t)(m.tiles);
+  return { ...rest, countries, ...(tiles ? { tiles } : {}) };
 }
 
 export const changed = (before: Map<string, number>, after: Map<string, number>): string[] =>

@@ -70,7 +70,10 @@ describe("re-runs and change detection (local store)", () => {
     const after = snapshot(dir);
     const added = [...after.keys()].filter((k) => !before.has(k)).sort();
     const at2 = m2.countries.AT!;
-    const expected = [at2.key, at2.fragment, at2.openair!.key, at2.openair!.fragment, at2.changes!.key];
+    // and the version's vector tiles, where AT's features are drawn (issue 60)
+    const expected = [at2.key, at2.fragment, at2.openair!.key, at2.openair!.fragment, at2.changes!.key, m2.tiles!.key];
+    expect(m2.tiles!.rewritten!.tiles).toBeGreaterThan(0);
+    expect(m2.tiles!.rewritten!.tiles).toBeLessThan(m2.tiles!.tiles);
     expect(at2.changes).toMatchObject({ from: m1.version, added: 0, changed: 0, removed: 1 });
     expect(added).toEqual([...expected, `v1/versions/${m2.version}.json`].sort());
     const pointers = ["v1/current.json", `v1/days/${DATE}/current.json`];

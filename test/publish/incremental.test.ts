@@ -60,9 +60,11 @@ async function publish(store: WatchedStore, now: number, codeVersion?: string) {
 const manifestOf = (dir: string, version: string): VersionManifest =>
   JSON.parse(readFileSync(path.join(dir, "v1", "versions", `${version}.json`), "utf8"));
 /** What a version publishes, leaving out where it stands in the day's record (and its change from the one before). */
+// what a version says, not where it stands in the record: its changes and its tiles' rewrite count from the previous
 const content = ({ previous: _, first: __, pointers: ___, ...m }: VersionManifest) => ({
   ...m,
   countries: Object.fromEntries(Object.entries(m.countries).map(([cc, { changes: ____, ...e }]) => [cc, e])),
+  ...(m.tiles ? { tiles: (({ rewritten: _____, ...t }) => t)(m.tiles) } : {}),
 });
 
 /** The head the last run wrote: the publication the next starts from, its window and report. */
@@ -146,8 +148,11 @@ describe("incremental publication", () => {
       const m = manifestOf(dir, past.report.version);
       const changed = Object.entries(m.countries).filter(([, c]) => c.changes);
       expect(changed.length).toBeGreaterThan(0);
-      // objects written are those of the changed countries alone
+      // objects written are those of the changed countries alone, and the version's tiles (some of them rewritten)
       const keys = new Set(changed.flatMap(([, c]) => [c.key, c.fragment, c.openair!.key, c.openair!.fragment]));
+      keys.add(m.tiles!.key);
+      expect(m.tiles!.rewritten!.tiles).toBeGreaterThan(0);
+      expect(m.tiles!.rewritten!.tiles).toBeLessThan(m.tiles!.tiles);
       expect(objects.filter((k) => !keys.has(k))).toEqual([]);
       const scratch = await fromScratch(next);
       expect(content(m)).toEqual(content(scratch.manifest));

@@ -1,0 +1,134 @@
+// A version's vector tiles (issue 60): every feature of EUROPE in one PMTiles archive, an immutable object named by its
+// SHA-256 like the collections. A version whose countries are those of the day's previous version (a no-change
+// refresh) names that version's archive again, built once.
+import { createHash } from "node:crypto";
+import type { Feature } from "../model/contract.js";
+import type { TilesEntry, VersionManifest } from "../model/manifest.js";
+import { utcDay } from "../model/time.js";
+import type { ObjectStore, PutOptions } from "../store/store.js";
+import { buildTiles, LAYERS, MAX_ZOOM } from "../tiles/build.js";
+import { writeArchive } from "../tiles/pmtiles.js";
+import { INTERVALS } from "../tiles/properties.js";
+import { openArchive } from "../tiles/read-back.js";
+import type { Artifact } from "./artifacts.js";
+import { gunzipAsync } from "./gzip.js";
+
+export const TILES_HEADERS: PutOptions = {
+  contentType: "application/vnd.pmtiles",
+  cacheControl: "public, max-age=31536000, immutable",
+};
+
+export const ATTRIBUTION = "Airspace data: openAIP (CC BY-NC 4.0) and national AIS publications; NOTAM: EAD, NATS";
+
+/** The fields of a tile feature (src/tiles/properties.ts), as TileJSON's `vector_layers` lists them. */
+const FIELDS: Record<string, string> = {
+  _id: "String",
+  name: "String",
+  type: "Number",
+  featureCategory: "String",
+  country: "String",
+  upperLimit: "String",
+  lowerLimit: "String",
+  upperFt: "Number",
+  lowerFt: "Number",
+  isActive: "String",
+  activationType: "String",
+  obstacle: "Boolean",
+  intervals: "Number",
+  ...Object.fromEntries(
+    Array.from({ length: INTERVALS }, (_, k) => [
+      [`s${k}`, "Number"],
+      [`e${k}`, "Number"],
+    ]).flat(),
+  ),
+  minzoom: "Number",
+  fillColor: "String",
+  fillOpacity: "Number",
+  lineColor: "String",
+  lineWidth: "Number",
+  lineOpacity: "Number",
+  lineDasharray: "String",
+  priority: "Number",
+  polygonPaintDirection: "String",
+  complexStyle: "String",
+};
+
+export interface TilesObject {
+  entry: TilesEntry;
+  /** The archive's bytes; none when the previous version's archive is named again. */
+  body?: Buffer;
+}
+
+/**
+ * The archive of `features` (every country's, `_id`-sorted per country) for `date`, or the previous version's when
+ * its countries are these very ones; none for a version with nothing to draw.
+ */
+export async function tilesObject(
+  store: ObjectStore,
+  base: string,
+  date: string,
+  countries: ReadonlyMap<string, { artifact: Artifact; features?: readonly Feature[] }>,
+  previous: VersionManifest | undefined,
+): Promise<TilesObject | undefined> {
+  const same =
+    previous?.tiles !== undefined &&
+    Object.keys(previous.countries).length === countries.size &&
+    [...countries].every(([cc, c]) => previous.countries[cc]?.sha256 === c.artifact.entry.sha256);
+  if (same && previous?.tiles)
+    return { entry: { ...previous.tiles, rewritten: { from: previous.version, tiles: 0, bytes: 0 } } };
+  const day = utcDay(date);
+  if (!day) throw new Error(`tiles: ${date} is not a day`);
+  const features: Feature[] = [];
+  for (const { artifact, features: held } of countries.values()) {
+    // a country published as an earlier run built it (a refresh) is read from its collection
+    const fs =
+      held ?? (JSON.parse((await gunzipAsync(artifact.gz())).toString("utf8")) as { features: Feature[] }).features;
+    for (const f of fs) features.push(f);
+  }
+  const set = await buildTiles(features, day);
+  // nothing drawn, no archive (a PMTiles directory is never empty): the origin says the version has no tiles
+  if (set.tiles.length === 0) return undefined;
+  const [west, south, east, north] = set.bounds;
+  const archive = writeArchive(set.tiles, {
+    minZoom: 0,
+    maxZoom: MAX_ZOOM,
+    bounds: set.bounds,
+    center: [(west + east) / 2, (south + north) / 2, 4],
+    metadata: {
+      name: `Airspaces and graphical NOTAMs of ${date}`,
+      description: "Activation of the UTC day: isActive, and s0/e0 … pairs in minutes since 00:00Z (docs/tiles.md)",
+      version: "1",
+      day: date,
+      attribution: ATTRIBUTION,
+      vector_layers: LAYERS.map((id) => ({ id, fields: FIELDS, minzoom: 0, maxzoom: MAX_ZOOM })),
+    },
+  });
+  const body = Buffer.concat(archive.pieces);
+  const sha256 = createHash("sha256").update(body).digest("hex");
+  const tileBytes = set.tiles.reduce((n, t) => n + t.data.length, 0);
+  const entry: TilesEntry = {
+    key: `${base}/objects/${sha256}.pmtiles`,
+    sha256,
+    bytes: body.length,
+    tiles: set.tiles.length,
+    tileBytes,
+    largestTile: set.tiles.reduce((n, t) => Math.max(n, t.data.length), 0),
+    minZoom: 0,
+    maxZoom: MAX_ZOOM,
+    features: set.features,
+  };
+  const before = previous?.tiles && (await store.get(previous.tiles.key));
+  if (previous && before) {
+    // the tiles whose bytes are not what the day's previous archive holds at the same z/x/y
+    const old = await openArchive(before, previous.tiles!.key);
+    let [tiles, bytes] = [0, 0];
+    for (const t of set.tiles) {
+      const was = await old.raw(t.z, t.x, t.y);
+      if (was && Buffer.compare(was, t.data) === 0) continue;
+      tiles++;
+      bytes += t.data.length;
+    }
+    entry.rewritten = { from: previous.version, tiles, bytes };
+  }
+  return { entry, body };
+}

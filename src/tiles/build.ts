@@ -1,0 +1,191 @@
+// A version's features as vector tiles, z0 to MAX_ZOOM (issue 60): geojson-vt cuts and simplifies them per zoom,
+// vt-pbf encodes each tile as an MVT with one layer per featureCategory, gzip-compressed for the PMTiles archive.
+//
+// The index is built in blocks of one z5 tile: below z5 one index of every feature, from z5 down one index per block
+// of the features whose box reaches it (its buffer included). A feature is cut from the whole feature in either, so
+// the tiles are the same as one index's; the memory held is one block's tiles, not Europe's (issue 60: peak RSS).
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
+import { GeoJSONVT, type GeoJSONVTFeature, type GeoJSONVTTile } from "@maplibre/geojson-vt";
+import type { AreaGeometry, Feature, FeatureProperties } from "../model/contract.js";
+import type { UtcDay } from "../model/time.js";
+import { encodeTile } from "./mvt.js";
+import type { Tile } from "./pmtiles.js";
+import { tileProperties } from "./properties.js";
+
+/**
+ * The highest zoom: positions there are the published ones rounded to 1/8192 of a tile (see {@link maxError}: at most
+ * 6.8 m). At Europe scale, z9 in 8192 units is 20 MB; z10 in 4096 units, before MIN_SHARE, was 48 MB.
+ */
+export const MAX_ZOOM = 9;
+/** The zoom of the index's blocks. */
+const BLOCK_ZOOM = 5;
+export const EXTENT = 8192;
+const BUFFER = 64;
+/**
+ * Below MAX_ZOOM a feature is in a tile from the zoom its box is 1/32 of a tile wide (8 px of a 256-px tile): at z4
+ * Europe's busiest tile held 14 000 airspaces, 2.4 MB of MVT, every one of them a speck.
+ */
+const MIN_SHARE = 1 / 32;
+/** geojson-vt's simplification tolerance in tile units (its default): below MAX_ZOOM only. */
+const TOLERANCE = 3;
+export const LAYERS = ["airspace", "graphicalNotam"] as const satisfies readonly FeatureProperties["featureCategory"][];
+
+export interface TileSet {
+  tiles: Tile[];
+  /** Tiles per zoom. */
+  perZoom: number[];
+  /** The features drawn. */
+  features: number;
+  bounds: [number, number, number, number];
+}
+
+/** The largest distance, in metres, between a position at `zoom` and the published one, at latitude `lat`. */
+export function maxError(lat: number, zoom = MAX_ZOOM): number {
+  const tileMetres = (40_075_016.686 * Math.cos((lat * Math.PI) / 180)) / 2 ** zoom;
+  return (Math.SQRT2 / 2) * (tileMetres / EXTENT);
+}
+
+const OPTIONS = {
+  maxZoom: MAX_ZOOM,
+  indexMaxZoom: 0,
+  tolerance: TOLERANCE,
+  extent: EXTENT,
+  buffer: BUFFER,
+  wrap: false,
+} as const;
+
+/** Every non-empty tile of `features` for `day` (their activation intervals as minutes of that day). */
+export async function buildTiles(
+  features: readonly Feature[],
+  day: UtcDay,
+  o: { maxZoom?: number; extent?: number } = {},
+): Promise<TileSet> {
+  const { maxZoom = MAX_ZOOM, extent = EXTENT } = o;
+  const boxes = features.map((f) => mercatorBox(f.geometry));
+  const drawn = features.map((f, i) => ({
+    type: "Feature" as const,
+    geometry: f.geometry,
+    properties: { ...tileProperties(f, day), minzoom: minZoomOf(boxes[i]!, maxZoom) },
+  }));
+  const options = { ...OPTIONS, maxZoom, extent };
+  const tiles: Tile[] = [];
+  const perZoom = new Array<number>(maxZoom + 1).fill(0);
+  // gzip on zlib's thread pool while the main thread cuts the next tiles (a few in flight: the memory stays flat)
+  const pending = new Set<Promise<void>>();
+  const emit = async (index: GeoJSONVT, z: number, x: number, y: number): Promise<GeoJSONVTTile | null> => {
+    const t = index.getTile(z, x, y);
+    if (!t || t.features.length === 0) return null;
+    const tile: Tile = { z, x, y, data: new Uint8Array(0) };
+    tiles.push(tile);
+    perZoom[z]!++;
+    const done = gzipAsync(encode(t, z, extent), { level: 6 }).then((b) => {
+      tile.data = b;
+      pending.delete(done);
+    });
+    pending.add(done);
+    if (pending.size >= IN_FLIGHT) await Promise.race(pending);
+    return t;
+  };
+  const top = new GeoJSONVT({ type: "FeatureCollection", features: drawn }, options);
+  const blocks: Array<[number, number]> = [];
+  const descend = async (
+    index: GeoJSONVT,
+    z: number,
+    x: number,
+    y: number,
+    until: number,
+    at: (x: number, y: number) => void,
+  ): Promise<void> => {
+    if (z === until) return at(x, y);
+    if (!(await emit(index, z, x, y))) return;
+    for (const [dx, dy] of QUADS) await descend(index, z + 1, 2 * x + dx, 2 * y + dy, until, at);
+  };
+  const blockZoom = Math.min(BLOCK_ZOOM, maxZoom);
+  await descend(top, 0, 0, 0, blockZoom, (x, y) => blocks.push([x, y]));
+  for (const [bx, by] of blocks) {
+    const inside = drawn.filter((_, i) => reaches(boxes[i]!, blockZoom, bx, by, BUFFER / extent));
+    if (inside.length === 0) continue;
+    const index = new GeoJSONVT({ type: "FeatureCollection", features: inside }, options);
+    await descend(index, blockZoom, bx, by, maxZoom + 1, () => {});
+  }
+  await Promise.all(pending);
+  return { tiles, perZoom, features: drawn.length, bounds: lngLatBounds(boxes) };
+}
+
+const gzipAsync = promisify(gzip);
+/** Tiles being gzipped at once (zlib's pool has four threads); their MVTs are held until then. */
+const IN_FLIGHT = 8;
+// gzip's header holds no time and no name: a tile's bytes are a function of its MVT alone
+
+const QUADS = [
+  [0, 0],
+  [1, 0],
+  [0, 1],
+  [1, 1],
+] as const;
+
+/** The tile's MVT, one layer per category (empty ones left out), gzip-compressed; the same bytes for the same tile. */
+function encode(t: GeoJSONVTTile, z: number, extent: number): Buffer {
+  const layers: Array<[string, GeoJSONVTFeature[]]> = [];
+  for (const name of LAYERS) {
+    const features = t.features.filter((f) => f.tags?.featureCategory === name && (f.tags.minzoom as number) <= z);
+    if (features.length > 0) layers.push([name, features]);
+  }
+  const mvt = encodeTile(layers, extent);
+  return Buffer.from(mvt.buffer, mvt.byteOffset, mvt.byteLength);
+}
+
+/** The first zoom at which a feature of box `b` is drawn: MAX_ZOOM at the latest, so that one holds every feature. */
+function minZoomOf(b: Box, maxZoom: number): number {
+  const size = Math.max(b[2] - b[0], b[3] - b[1]);
+  if (!(size > 0)) return maxZoom;
+  return Math.max(0, Math.min(maxZoom, Math.ceil(Math.log2(MIN_SHARE / size))));
+}
+
+/** A box in web mercator's unit square (x east, y down): [minX, minY, maxX, maxY]. */
+type Box = [number, number, number, number];
+
+function mercatorBox(g: AreaGeometry): Box {
+  const b: Box = [Infinity, Infinity, -Infinity, -Infinity];
+  visit(g, (lon, lat) => {
+    const x = lon / 360 + 0.5;
+    const s = Math.sin((Math.max(-85.05, Math.min(85.05, lat)) * Math.PI) / 180);
+    const y = 0.5 - (0.25 * Math.log((1 + s) / (1 - s))) / Math.PI;
+    if (x < b[0]) b[0] = x;
+    if (y < b[1]) b[1] = y;
+    if (x > b[2]) b[2] = x;
+    if (y > b[3]) b[3] = y;
+  });
+  return b;
+}
+
+function visit(g: AreaGeometry, at: (lon: number, lat: number) => void): void {
+  const walk = (c: unknown): void => {
+    if (typeof (c as number[])[0] === "number") at((c as number[])[0]!, (c as number[])[1]!);
+    else for (const d of c as unknown[]) walk(d);
+  };
+  walk(g.coordinates);
+}
+
+/** The box reaches tile z/x/y or its buffer (geojson-vt keeps what lies within it). */
+function reaches(b: Box, z: number, x: number, y: number, buffer: number): boolean {
+  const n = 2 ** z;
+  const k = buffer / n;
+  return b[2] >= x / n - k && b[0] <= (x + 1) / n + k && b[3] >= y / n - k && b[1] <= (y + 1) / n + k;
+}
+
+function lngLatBounds(boxes: readonly Box[]): [number, number, number, number] {
+  if (boxes.length === 0) return [-180, -85, 180, 85];
+  const [x0, y0, x1, y1] = boxes.reduce<Box>(
+    (a, b) => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])],
+    [Infinity, Infinity, -Infinity, -Infinity],
+  );
+  const lat = (y: number) => (Math.atan(Math.sinh(Math.PI * (1 - 2 * y))) * 180) / Math.PI;
+  const lon = (x: number) => (x - 0.5) * 360;
+  return [lon(x0), lat(y1), lon(x1), lat(y0)];
+}
+
+/** A tile's bytes named (what a later version compares to tell the tiles it rewrote). */
+export const tileDigest = (t: Tile): string => createHash("sha256").update(t.data).digest("base64");
