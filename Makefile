@@ -26,7 +26,7 @@ image: node_modules
 
 # The product on a real day: UK airspace (YAIXM, with its radio services and RA(T)s) and the UK NOTAM briefing (EAD
 # PIB XML) of 2026-08-22, published into artifacts/ with a short summary (test/cli/make-run.test.ts runs the same).
-RUN_ARGS := --airspaces fixtures/uk --notams fixtures/uk/uk_pib_2026-08-22T1116Z.xml.gz --date 2026-08-22 --now 2026-08-22T11:15:00Z
+RUN_ARGS := --airspaces fixtures/uk --notams fixtures/uk/uk_pib_2026-08-22T1116Z.xml.gz --date 2026-08-22 --now 2026-08-22T11:15:00Z --tiles
 run: build
 	$(CLI) publish $(RUN_ARGS) --store artifacts --report artifacts/report.json
 

@@ -112,6 +112,16 @@ export const CHROMIUM_ARGS = [
 export const launchChromium = (): Promise<Browser> =>
   chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
 
+/** The same with WebGL 2 in software (SwiftShader through ANGLE), for MapLibre GL (issue 60). */
+export const WEBGL_CHROMIUM_ARGS = [
+  ...CHROMIUM_ARGS.filter((a) => a !== "--disable-gpu"),
+  "--use-angle=swiftshader",
+  "--enable-unsafe-swiftshader",
+];
+
+export const launchWebGlChromium = (): Promise<Browser> =>
+  chromium.launch({ executablePath: "/usr/bin/chromium", args: WEBGL_CHROMIUM_ARGS });
+
 /** An Io whose standard output goes to `onOut` and standard error nowhere; the real clock. */
 export function captureIo(onOut: (s: string) => void = () => {}): Io {
   const sink = (f: (s: string) => void) =>

@@ -66,6 +66,7 @@ const publish: Register = (cli, io, setCode) => {
     .option("--variant <name>", "production (obstacle facets on NOTAM features) or development", "production")
     .option("--report <FILE>", "write the run report (JSON) here")
     .option("--static", "also publish the internal static tier (internal/static/v1)")
+    .option("--tiles", "also publish the version's vector tiles, one PMTiles archive of EUROPE (docs/tiles.md)")
     .option("--retention-days <n>", "whole versions older than this are collected after publishing (default 7)")
     .option("--record-days <n>", "the record (every version, rebuildable) is kept this long (default 400)")
     .option("--quiet", "no progress or info logs")

@@ -164,6 +164,7 @@ export function dayKey(cache: StageCache, inputs: readonly AirspaceInput[], o: P
       variant: o.variant ?? "production",
       maxSourceAgeMs: o.maxSourceAgeMs ?? null,
       staticTier: o.staticTier === true,
+      tiles: o.tiles === true,
       skipped: o.skipped ?? [],
       notams: o.notams ? o.notams.length : null,
       aup: o.aup ? o.aup.length : null,

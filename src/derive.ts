@@ -126,7 +126,12 @@ async function staticTier(
 
 const tierRun = (run: Run) => ({
   store: run.deps.store,
-  at: { date: run.options.day.date, now: run.options.now, ...(run.deps.lease ? { lease: run.deps.lease } : {}) },
+  at: {
+    date: run.options.day.date,
+    now: run.options.now,
+    tiles: run.options.tiles === true,
+    ...(run.deps.lease ? { lease: run.deps.lease } : {}),
+  },
   sink: run.sink,
   ...(run.cache ? { cache: run.cache } : {}),
 });

@@ -43,6 +43,11 @@ export interface PublishDayOptions {
   /** Also publish the internal static tier (docs/design.md §5): the airspaces alone, before NOTAMs and AUP. @default false */
   staticTier?: boolean;
   /**
+   * Also publish the version's vector tiles (issue 60, docs/tiles.md): one PMTiles archive of EUROPE. Off by default
+   * until its build fits the publish's memory goal at Europe scale (it adds ~500 MB of peak RSS there). @default false
+   */
+  tiles?: boolean;
+  /**
    * Called once a derivation has read every source: a caller that does not use its inputs again lets go of their
    * bytes here (the CLI's publish empties its arrays), so that the run does not hold them to its end (60 MB at
    * Europe scale). The run keeps no reference to a source's bytes of its own.

@@ -333,7 +333,7 @@ export async function publishAgain(
   });
   let published: PublishResult | undefined;
   const tiers: TierHead[] = [];
-  const at = { date: day.date, now, ...(deps.lease ? { lease: deps.lease } : {}) };
+  const at = { date: day.date, now, tiles: options.tiles === true, ...(deps.lease ? { lease: deps.lease } : {}) };
   for (const t of reuse.tiers) {
     const tier = await publishTier(
       deps.store,

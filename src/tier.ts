@@ -46,7 +46,7 @@ export interface PublishedTier {
 /** Uploads one tier's version and says what the next run of the same inputs starts from. */
 export async function publishTier(
   store: ObjectStore,
-  at: { date: string; now: number; lease?: LeaseGuard },
+  at: { date: string; now: number; lease?: LeaseGuard; tiles?: boolean },
   t: TierInput,
   steps: TierSteps,
 ): Promise<PublishedTier> {
@@ -63,6 +63,7 @@ export async function publishTier(
       sources: tierSources(t.sources, t.tier),
       tier: t.tier,
       ...(t.decided ? { decided: t.decided } : {}),
+      ...(at.tiles ? { tiles: true } : {}),
     },
     steps.progress ?? (() => {}),
     at.lease ? { lease: at.lease } : {},
@@ -93,7 +94,7 @@ export async function deriveTier(
   },
   run: {
     store: ObjectStore;
-    at: { date: string; now: number; lease?: LeaseGuard };
+    at: { date: string; now: number; lease?: LeaseGuard; tiles?: boolean };
     sink: DiagnosticSink;
     cache?: StageCache;
   },

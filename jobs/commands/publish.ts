@@ -29,6 +29,7 @@ export interface PublishFlags {
   retentionDays?: string;
   recordDays?: string;
   static?: boolean;
+  tiles?: boolean;
 }
 
 /** `--retention-days` (whole versions, default 7) and `--record-days` (the record, default 400) in ms. */
@@ -94,6 +95,7 @@ export async function publishCommand(flags: PublishFlags, io: Io, store?: Object
     ...(aup ? { aup } : {}),
     ...(maxAge ? { maxSourceAgeMs: maxAge * 60_000 } : {}),
     ...(flags.static ? { staticTier: true } : {}),
+    ...(flags.tiles ? { tiles: true } : {}),
     ...(flags.variant ? { variant: flags.variant as "production" | "development" } : {}),
     // nothing here reads them again: their bytes are not held to the end of the run, nor a memo of their lines
     sourcesRead: () => {

@@ -64,6 +64,14 @@ const HEALTH = "/healthz";
 /** The paths always answered (the map page's files and `/explain.json` depend on what the origin was given). */
 const KNOWN: ReadonlySet<string> = new Set([DATA, OPENAIR, MAP, CHANGES, STATUS, PUBLISHED, FEATURE, HEALTH]);
 const MAX_TARGET = 2048;
+/** CORS of the tiles (issue 60): a map on any site reads them, by ranges and with its bearer token. */
+const TILES_CORS = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Allow-Methods": "GET, HEAD",
+  "Access-Control-Allow-Headers": "Authorization, Range, If-None-Match, If-Range",
+  "Access-Control-Expose-Headers": "ETag, Content-Range, Accept-Ranges, Content-Length, X-Data-Version, X-Data-Day",
+  "Access-Control-Max-Age": "86400",
+};
 const CONTENT_TYPES = {
   geojson: "application/geo+json",
   openair: "text/plain; charset=utf-8",
@@ -125,6 +133,14 @@ async function handle(deps: OriginDeps, req: IncomingMessage, res: ServerRespons
     (path === EXPLAIN && deps.explanations !== undefined);
   line.path = tiles ? loggedPath(tiles) : known ? path : "(other)";
   if (!known) return send(res, PROBLEMS.notFound(), line);
+  // the tiles are read by web maps on other sites (a bearer token, no cookie: any origin may ask)
+  if (tiles) {
+    for (const [k, v] of Object.entries(TILES_CORS)) res.setHeader(k, v);
+    if (req.method === "OPTIONS") {
+      res.statusCode = 204;
+      return void res.end();
+    }
+  }
   if (req.method !== "GET" && req.method !== "HEAD") {
     res.setHeader("Allow", "GET, HEAD");
     return send(res, PROBLEMS.method(), line);

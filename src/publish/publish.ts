@@ -20,7 +20,7 @@ import { type Artifact, type Artifacts, buildArtifacts, type CountryFeatures, ti
 import { type Change, changeSetObject, diffTexts } from "./changes.js";
 import { gunzipAsync } from "./gzip.js";
 import { DayRecord, dayPointerKey, manifestKey } from "./record.js";
-import { TILES_HEADERS, type TilesObject, tilesObject } from "./tiles.js";
+import { TILES_HEADERS, type TilesCountry, type TilesObject, tilesObject } from "./tiles.js";
 import { type Upload, uploadObjects } from "./upload.js";
 
 export const DATA_HEADERS: PutOptions = {
@@ -66,6 +66,8 @@ export interface PublishInput {
   tier: Tier;
   /** Per country built, how its airspaces were decided (the dynamic tier): stated in its manifest entry. */
   decided?: ReadonlyMap<string, Decided>;
+  /** Publish the version's vector tiles too (the dynamic tier; PublishDayOptions.tiles). */
+  tiles?: boolean;
 }
 
 export interface PublishResult {
@@ -120,12 +122,15 @@ export async function publishVersion(
   // the public tier's vector tiles (issue 60): the static tier has no activation to show
   let tiles: TilesObject | undefined;
   // an unchanged re-run (same content, same `now`) keeps the day's head as it is, tiles and all
-  if (input.tier === "dynamic" && previous?.version !== versionName(input, built)) {
+  if (input.tiles && input.tier === "dynamic" && previous?.version !== versionName(input, built)) {
     progress({ phase: "tiles" });
     const held = new Map(
-      [...artifacts].map(([cc, artifact]) => {
+      [...artifacts].map(([cc, artifact]): [string, TilesCountry] => {
         const features = input.byCountry.get(cc)?.features;
-        return [cc, features ? { artifact, features } : { artifact }] as const;
+        // a refresh's change of the country, when it is the change from the day's previous version
+        const known = input.known?.get(cc);
+        const change = known && known.sha256 === previous?.countries[cc]?.sha256 ? known.change : undefined;
+        return [cc, { artifact, ...(features ? { features } : {}), ...(change ? { change } : {}) }];
       }),
     );
     tiles = await tilesObject(store, base, input.date, held, previous);

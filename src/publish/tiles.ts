@@ -2,15 +2,17 @@
 // SHA-256 like the collections. A version whose countries are those of the day's previous version (a no-change
 // refresh) names that version's archive again, built once.
 import { createHash } from "node:crypto";
-import type { Feature } from "../model/contract.js";
+import type { Feature, FeatureCollection } from "../model/contract.js";
 import type { TilesEntry, VersionManifest } from "../model/manifest.js";
-import { utcDay } from "../model/time.js";
+import { type UtcDay, utcDay } from "../model/time.js";
 import type { ObjectStore, PutOptions } from "../store/store.js";
-import { buildTiles, LAYERS, MAX_ZOOM } from "../tiles/build.js";
+import { buildTiles, LAYERS, MAX_ZOOM, type TileSet } from "../tiles/build.js";
+import { patchTiles } from "../tiles/patch.js";
 import { writeArchive } from "../tiles/pmtiles.js";
 import { INTERVALS } from "../tiles/properties.js";
 import { openArchive } from "../tiles/read-back.js";
 import type { Artifact } from "./artifacts.js";
+import type { Change } from "./changes.js";
 import { gunzipAsync } from "./gzip.js";
 
 export const TILES_HEADERS: PutOptions = {
@@ -63,11 +65,52 @@ export interface TilesObject {
  * The archive of `features` (every country's, `_id`-sorted per country) for `date`, or the previous version's when
  * its countries are these very ones; none for a version with nothing to draw.
  */
+/** Every feature's tiles, built (a derivation holds its features; a country published as it was is read back). */
+async function built(countries: ReadonlyMap<string, TilesCountry>, day: UtcDay): Promise<TileSet> {
+  const features: Feature[] = [];
+  for (const { artifact, features: held } of countries.values()) {
+    const fs = held ?? (JSON.parse((await gunzipAsync(artifact.gz())).toString("utf8")) as FeatureCollection).features;
+    for (const f of fs) features.push(f);
+  }
+  return buildTiles(features, day);
+}
+
+/**
+ * A refresh's tiles (src/tiles/patch.ts): the previous archive with the changed features' tiles written again, when
+ * every country that changed did so by a change the refresh knows and that adds or removes nothing (a refresh moves
+ * activation, never geometry). Undefined when it cannot: then the tiles are built.
+ */
+async function patched(
+  before: Buffer,
+  countries: ReadonlyMap<string, TilesCountry>,
+  previous: VersionManifest,
+  day: UtcDay,
+): Promise<TileSet | undefined> {
+  const changed: Feature[] = [];
+  for (const [cc, c] of countries) {
+    if (previous.countries[cc]?.sha256 === c.artifact.entry.sha256) continue;
+    if (c.features || !c.change || c.change.added.length > 0 || c.change.removed.length > 0) return undefined;
+    changed.push(...c.change.changed);
+  }
+  if (Object.keys(previous.countries).some((cc) => !countries.has(cc))) return undefined;
+  const header = (await openArchive(before)).header;
+  const p = await patchTiles(before, changed, day);
+  const bounds: [number, number, number, number] = [header.minLon, header.minLat, header.maxLon, header.maxLat];
+  return { tiles: p.tiles, perZoom: [], features: previous.tiles?.features ?? 0, bounds };
+}
+
+/** A country as the tiles take it: its objects, its features when the run holds them, its change when known. */
+export interface TilesCountry {
+  artifact: Artifact;
+  features?: readonly Feature[];
+  change?: Change;
+}
+
 export async function tilesObject(
   store: ObjectStore,
   base: string,
   date: string,
-  countries: ReadonlyMap<string, { artifact: Artifact; features?: readonly Feature[] }>,
+  countries: ReadonlyMap<string, TilesCountry>,
   previous: VersionManifest | undefined,
 ): Promise<TilesObject | undefined> {
   const same =
@@ -78,14 +121,8 @@ export async function tilesObject(
     return { entry: { ...previous.tiles, rewritten: { from: previous.version, tiles: 0, bytes: 0 } } };
   const day = utcDay(date);
   if (!day) throw new Error(`tiles: ${date} is not a day`);
-  const features: Feature[] = [];
-  for (const { artifact, features: held } of countries.values()) {
-    // a country published as an earlier run built it (a refresh) is read from its collection
-    const fs =
-      held ?? (JSON.parse((await gunzipAsync(artifact.gz())).toString("utf8")) as { features: Feature[] }).features;
-    for (const f of fs) features.push(f);
-  }
-  const set = await buildTiles(features, day);
+  const before = previous?.tiles && (await store.get(previous.tiles.key));
+  const set = (before && (await patched(before, countries, previous!, day))) ?? (await built(countries, day));
   // nothing drawn, no archive (a PMTiles directory is never empty): the origin says the version has no tiles
   if (set.tiles.length === 0) return undefined;
   const [west, south, east, north] = set.bounds;
@@ -117,7 +154,6 @@ export async function tilesObject(
     maxZoom: MAX_ZOOM,
     features: set.features,
   };
-  const before = previous?.tiles && (await store.get(previous.tiles.key));
   if (previous && before) {
     // the tiles whose bytes are not what the day's previous archive holds at the same z/x/y
     const old = await openArchive(before, previous.tiles!.key);

@@ -1,9 +1,10 @@
 // A version's features as vector tiles, z0 to MAX_ZOOM (issue 60): geojson-vt cuts and simplifies them per zoom,
 // vt-pbf encodes each tile as an MVT with one layer per featureCategory, gzip-compressed for the PMTiles archive.
 //
-// The index is built in blocks of one z5 tile: below z5 one index of every feature, from z5 down one index per block
-// of the features whose box reaches it (its buffer included). A feature is cut from the whole feature in either, so
-// the tiles are the same as one index's; the memory held is one block's tiles, not Europe's (issue 60: peak RSS).
+// The index is built in blocks of one z5 tile: above z5 one index of the features drawn there (those whose box is
+// 1/32 of a tile there), from z5 down one index per block of the features whose box reaches it (its buffer
+// included). A feature is cut from the whole feature in either, so the tiles are the same as one index's; the
+// memory held is one block's tiles, not Europe's (issue 60: peak RSS).
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
@@ -60,14 +61,14 @@ const OPTIONS = {
 export async function buildTiles(
   features: readonly Feature[],
   day: UtcDay,
-  o: { maxZoom?: number; extent?: number } = {},
+  o: { maxZoom?: number; extent?: number; blockZoom?: number } = {},
 ): Promise<TileSet> {
   const { maxZoom = MAX_ZOOM, extent = EXTENT } = o;
   const boxes = features.map((f) => mercatorBox(f.geometry));
   const drawn = features.map((f, i) => ({
     type: "Feature" as const,
     geometry: f.geometry,
-    properties: { ...tileProperties(f, day), minzoom: minZoomOf(boxes[i]!, maxZoom) },
+    properties: tileFeatureProperties(f, day, boxes[i], maxZoom),
   }));
   const options = { ...OPTIONS, maxZoom, extent };
   const tiles: Tile[] = [];
@@ -77,10 +78,13 @@ export async function buildTiles(
   const emit = async (index: GeoJSONVT, z: number, x: number, y: number): Promise<GeoJSONVTTile | null> => {
     const t = index.getTile(z, x, y);
     if (!t || t.features.length === 0) return null;
+    const layers = layersOf(t, z);
+    // features all too small for this zoom: no tile here, but the zooms below may draw them
+    if (layers.length === 0) return t;
     const tile: Tile = { z, x, y, data: new Uint8Array(0) };
     tiles.push(tile);
     perZoom[z]!++;
-    const done = gzipAsync(encode(t, z, extent), { level: 6 }).then((b) => {
+    const done = gzipTile(encodeTile(layers, extent)).then((b) => {
       tile.data = b;
       pending.delete(done);
     });
@@ -88,27 +92,36 @@ export async function buildTiles(
     if (pending.size >= IN_FLIGHT) await Promise.race(pending);
     return t;
   };
-  const top = new GeoJSONVT({ type: "FeatureCollection", features: drawn }, options);
-  const blocks: Array<[number, number]> = [];
-  const descend = async (
-    index: GeoJSONVT,
-    z: number,
-    x: number,
-    y: number,
-    until: number,
-    at: (x: number, y: number) => void,
-  ): Promise<void> => {
-    if (z === until) return at(x, y);
-    if (!(await emit(index, z, x, y))) return;
-    for (const [dx, dy] of QUADS) await descend(index, z + 1, 2 * x + dx, 2 * y + dy, until, at);
+  const descend = async (index: GeoJSONVT, z: number, x: number, y: number, until: number): Promise<void> => {
+    if (z > until || !(await emit(index, z, x, y))) return;
+    for (const [dx, dy] of QUADS) await descend(index, z + 1, 2 * x + dx, 2 * y + dy, until);
   };
-  const blockZoom = Math.min(BLOCK_ZOOM, maxZoom);
-  await descend(top, 0, 0, 0, blockZoom, (x, y) => blocks.push([x, y]));
-  for (const [bx, by] of blocks) {
-    const inside = drawn.filter((_, i) => reaches(boxes[i]!, blockZoom, bx, by, BUFFER / extent));
-    if (inside.length === 0) continue;
+  const blockZoom = Math.min(o.blockZoom ?? BLOCK_ZOOM, maxZoom);
+  // above the blocks only the features drawn there (most are too small to be: not cut at all, nor held)
+  const large = drawn.filter((f) => f.properties.minzoom < blockZoom);
+  if (blockZoom > 0 && large.length > 0) {
+    await descend(new GeoJSONVT({ type: "FeatureCollection", features: large }, options), 0, 0, 0, blockZoom - 1);
+  }
+  const n = 2 ** blockZoom;
+  const k = BUFFER / extent;
+  const blocks = new Map<number, number[]>();
+  for (const [i, b] of boxes.entries()) {
+    // the blocks a feature's box reaches, its buffer included (a wrong box, of no position, reaches none)
+    if (!(b[2] >= b[0])) continue;
+    const [x0, x1] = [Math.max(0, Math.floor((b[0] - k / n) * n)), Math.min(n - 1, Math.floor((b[2] + k / n) * n))];
+    const [y0, y1] = [Math.max(0, Math.floor((b[1] - k / n) * n)), Math.min(n - 1, Math.floor((b[3] + k / n) * n))];
+    for (let x = x0; x <= x1; x++) {
+      for (let y = y0; y <= y1; y++) {
+        const list = blocks.get(y * n + x);
+        if (list) list.push(i);
+        else blocks.set(y * n + x, [i]);
+      }
+    }
+  }
+  for (const key of [...blocks.keys()].sort((a, b) => a - b)) {
+    const inside = blocks.get(key)!.map((i) => drawn[i]!);
     const index = new GeoJSONVT({ type: "FeatureCollection", features: inside }, options);
-    await descend(index, blockZoom, bx, by, maxZoom + 1, () => {});
+    await descend(index, blockZoom, key % n, Math.floor(key / n), maxZoom);
   }
   await Promise.all(pending);
   return { tiles, perZoom, features: drawn.length, bounds: lngLatBounds(boxes) };
@@ -117,7 +130,6 @@ export async function buildTiles(
 const gzipAsync = promisify(gzip);
 /** Tiles being gzipped at once (zlib's pool has four threads); their MVTs are held until then. */
 const IN_FLIGHT = 8;
-// gzip's header holds no time and no name: a tile's bytes are a function of its MVT alone
 
 const QUADS = [
   [0, 0],
@@ -126,16 +138,27 @@ const QUADS = [
   [1, 1],
 ] as const;
 
-/** The tile's MVT, one layer per category (empty ones left out), gzip-compressed; the same bytes for the same tile. */
-function encode(t: GeoJSONVTTile, z: number, extent: number): Buffer {
+/** The tile's layers, one per category (empty ones left out), of the features drawn at zoom `z`. */
+function layersOf(t: GeoJSONVTTile, z: number): Array<[string, GeoJSONVTFeature[]]> {
   const layers: Array<[string, GeoJSONVTFeature[]]> = [];
   for (const name of LAYERS) {
     const features = t.features.filter((f) => f.tags?.featureCategory === name && (f.tags.minzoom as number) <= z);
     if (features.length > 0) layers.push([name, features]);
   }
-  const mvt = encodeTile(layers, extent);
-  return Buffer.from(mvt.buffer, mvt.byteOffset, mvt.byteLength);
+  return layers;
 }
+
+/** A feature's properties in the tiles: tileProperties and the first zoom it is drawn at. */
+export function tileFeatureProperties(f: Feature, day: UtcDay, box = mercatorBox(f.geometry), maxZoom = MAX_ZOOM) {
+  return { ...tileProperties(f, day), minzoom: minZoomOf(box, maxZoom) };
+}
+
+/**
+ * A tile's MVT as stored: gzip level 6, whose header holds no time and no name (the bytes are the MVT's alone). Copied
+ * out of zlib's output: a small tile is a view of zlib's 16 KiB chunk, and 4 400 such views held 111 MB at Europe scale.
+ */
+export const gzipTile = async (mvt: Uint8Array): Promise<Uint8Array> =>
+  new Uint8Array(await gzipAsync(mvt, { level: 6 }));
 
 /** The first zoom at which a feature of box `b` is drawn: MAX_ZOOM at the latest, so that one holds every feature. */
 function minZoomOf(b: Box, maxZoom: number): number {
@@ -147,7 +170,7 @@ function minZoomOf(b: Box, maxZoom: number): number {
 /** A box in web mercator's unit square (x east, y down): [minX, minY, maxX, maxY]. */
 type Box = [number, number, number, number];
 
-function mercatorBox(g: AreaGeometry): Box {
+export function mercatorBox(g: AreaGeometry): Box {
   const b: Box = [Infinity, Infinity, -Infinity, -Infinity];
   visit(g, (lon, lat) => {
     const x = lon / 360 + 0.5;
@@ -167,13 +190,6 @@ function visit(g: AreaGeometry, at: (lon: number, lat: number) => void): void {
     else for (const d of c as unknown[]) walk(d);
   };
   walk(g.coordinates);
-}
-
-/** The box reaches tile z/x/y or its buffer (geojson-vt keeps what lies within it). */
-function reaches(b: Box, z: number, x: number, y: number, buffer: number): boolean {
-  const n = 2 ** z;
-  const k = buffer / n;
-  return b[2] >= x / n - k && b[0] <= (x + 1) / n + k && b[3] >= y / n - k && b[1] <= (y + 1) / n + k;
 }
 
 function lngLatBounds(boxes: readonly Box[]): [number, number, number, number] {

@@ -3,7 +3,15 @@
 import { gunzipSync } from "node:zlib";
 import { VectorTile } from "@mapbox/vector-tile";
 import { PbfReader } from "pbf";
-import { Compression, type Header, PMTiles, type RangeResponse, type Source } from "pmtiles";
+import {
+  bytesToHeader,
+  Compression,
+  type Header,
+  PMTiles,
+  type RangeResponse,
+  type Source,
+  tileIdToZxy,
+} from "pmtiles";
 
 /** Where an archive's bytes are read: a whole buffer, or ranges of a stored object. */
 export type ReadRange = (offset: number, length: number) => Promise<Uint8Array>;
@@ -58,4 +66,59 @@ export async function openArchive(read: ReadRange | Uint8Array, key = "archive")
       return r ? new VectorTile(new PbfReader(new Uint8Array(r.data))) : undefined;
     },
   };
+}
+
+/** Where a tile lies in an archive's bytes. */
+export interface TileEntry {
+  z: number;
+  x: number;
+  y: number;
+  /** From the start of the archive. */
+  offset: number;
+  length: number;
+}
+
+/** Every tile an archive addresses (runs expanded), in TileId order: what a patch (patch.ts) copies or rewrites. */
+export function tileEntries(bytes: Uint8Array): TileEntry[] {
+  const header = bytesToHeader(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + 127) as ArrayBuffer);
+  const out: TileEntry[] = [];
+  const walk = (offset: number, length: number, depth: number): void => {
+    if (depth > 3) throw new Error("the archive's directories are nested more than three deep");
+    for (const e of readDirectory(gunzipSync(bytes.subarray(offset, offset + length)))) {
+      if (e.runLength === 0) walk(header.leafDirectoryOffset + e.offset, e.length, depth + 1);
+      else
+        for (let k = 0; k < e.runLength; k++) {
+          const [z, x, y] = tileIdToZxy(e.tileId + k);
+          out.push({ z, x, y, offset: header.tileDataOffset + e.offset, length: e.length });
+        }
+    }
+  };
+  walk(header.rootDirectoryOffset, header.rootDirectoryLength, 0);
+  return out;
+}
+
+/** A directory's entries, as pmtiles/pmtiles.ts serialiseDirectory writes them (the reader keeps its own private). */
+function readDirectory(b: Uint8Array): Array<{ tileId: number; offset: number; length: number; runLength: number }> {
+  let at = 0;
+  const varint = (): number => {
+    let [n, scale] = [0, 1];
+    for (;;) {
+      const byte = b[at++]!;
+      n += (byte & 0x7f) * scale;
+      if (byte < 0x80) return n;
+      scale *= 0x80;
+    }
+  };
+  const count = varint();
+  const entries = Array.from({ length: count }, () => ({ tileId: 0, offset: 0, length: 0, runLength: 0 }));
+  let id = 0;
+  for (const e of entries) e.tileId = id += varint();
+  for (const e of entries) e.runLength = varint();
+  for (const e of entries) e.length = varint();
+  for (const [i, e] of entries.entries()) {
+    const v = varint();
+    const prev = entries[i - 1];
+    e.offset = v === 0 && prev ? prev.offset + prev.length : v - 1;
+  }
+  return entries;
 }

@@ -29,7 +29,7 @@ export async function publishSample(): Promise<Published> {
   const r = await cli([
     "publish",
     ...["--airspaces", path.join(FIXTURES, "sample"), "--date", DATE, "--now", NOW],
-    ...["--store", store, "--static", "--quiet"],
+    ...["--store", store, "--static", "--tiles", "--quiet"],
   ]);
   if (r.code !== 0) throw new Error(r.err);
   const tokensFile = path.join(tempDir("origin-tokens-"), "tokens.json");

@@ -49,7 +49,18 @@ beforeAll(async () => {
   pub = await publishSample();
   first = (await currentManifest(new LocalStore(pub.store)))!.version;
   const again = (date: string, now: string) =>
-    cli(["publish", "--airspaces", path.join(FIXTURES, "sample"), "--date", date, "--now", now, "--store", pub.store]);
+    cli([
+      "publish",
+      "--airspaces",
+      path.join(FIXTURES, "sample"),
+      "--date",
+      date,
+      "--now",
+      now,
+      "--store",
+      pub.store,
+      "--tiles",
+    ]);
   expect((await again(DATE, `${DATE}T14:00:00Z`)).code).toBe(0);
   expect((await again("2026-09-15", `${DATE}T15:30:00Z`)).code).toBe(0);
   const now = Date.parse("2026-09-14T10:05:00Z");

@@ -140,6 +140,24 @@ describe("/v1/tiles/{day}.json and /{z}/{x}/{y}.mvt", () => {
     expect((await request(origin.url, `/v1/tiles/${DATE}/9/0/0.mvt`)).status).toBe(401);
   });
 
+  it("lets a map on any site read them (CORS): a preflight is 204, every answer names the headers a reader needs", async () => {
+    const pre = await request(
+      origin.url,
+      ARCHIVE,
+      { origin: "https://maps.example", "access-control-request-headers": "authorization, range" },
+      "OPTIONS",
+    );
+    expect(pre.status).toBe(204);
+    expect(pre.headers["access-control-allow-origin"]).toBe("*");
+    expect(pre.headers["access-control-allow-headers"]).toMatch(/Authorization, Range/);
+    const r = await request(origin.url, ARCHIVE, { ...auth(), range: "bytes=0-9" });
+    expect(r.headers["access-control-expose-headers"]).toMatch(/Content-Range/);
+    expect((await request(origin.url, ARCHIVE)).headers["access-control-allow-origin"]).toBe("*");
+    // the data endpoint stays as it was: same origin only
+    const data = await request(origin.url, "/v1/data/airspaces?countries=DE", auth());
+    expect(data.headers["access-control-allow-origin"]).toBeUndefined();
+  });
+
   it("logs the form, never the day or the tile", () => {
     const paths = origin.log().map((l) => JSON.parse(l).path as string);
     expect(paths).toContain("/v1/tiles/{day}.pmtiles");

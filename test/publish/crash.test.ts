@@ -50,7 +50,7 @@ describe("re-runs and change detection (local store)", () => {
     const inputs = tempDir("crash-inputs-");
     for (const f of readdirSync(SAMPLE)) copyFileSync(path.join(SAMPLE, f), path.join(inputs, f));
     const dir = tempDir("crash-change-");
-    const args = publishArgs(dir, `${DATE}T06:00:00Z`, inputs);
+    const args = publishArgs(dir, `${DATE}T06:00:00Z`, inputs, "--tiles");
     const first = await cli(args);
     expect(first.code, first.stderr).toBe(0);
     const store = new LocalStore(dir);

@@ -50,7 +50,8 @@ async function publish(store: WatchedStore, now: number, codeVersion?: string) {
   store.written = [];
   const report = await publishDay(
     AIRSPACE.map((a) => ({ ...a, fetchedAt: now })),
-    { day: DAY, now, sources: { notam: [], aup: [] }, notams: [{ ...PIB, fetchedAt: now }] },
+    // with the vector tiles: a refresh patches the earlier archive, and it must be what a build from scratch gives
+    { day: DAY, now, sources: { notam: [], aup: [] }, notams: [{ ...PIB, fetchedAt: now }], tiles: true },
     { store, log, ...(codeVersion ? { codeVersion } : {}) },
   );
   const reused = said.includes("reused");

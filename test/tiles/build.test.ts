@@ -10,6 +10,7 @@ import { currentManifest, readEurope } from "../../src/publish/read-back.js";
 import { LocalStore } from "../../src/store/local-store.js";
 import { buildTiles, MAX_ZOOM, maxError } from "../../src/tiles/build.js";
 import { checkArchive } from "../../src/tiles/check.js";
+import { patchTiles } from "../../src/tiles/patch.js";
 import { writeArchive } from "../../src/tiles/pmtiles.js";
 import { INTERVALS, minutesOfDay, tileProperties } from "../../src/tiles/properties.js";
 import { openArchive } from "../../src/tiles/read-back.js";
@@ -82,6 +83,43 @@ describe("the tiles of fixtures/sample", () => {
     const r = await checkArchive(archive, flipped, day);
     expect(r.missing).toEqual([features[0]!.properties._id]);
     expect(r.properties.join()).toContain(features[2]!.properties._id);
+  });
+});
+
+describe("patchTiles (a refresh)", () => {
+  it("gives byte for byte the tiles a build of the changed features gives, reading only the tiles they reach", async () => {
+    const before = await archiveOf(features);
+    const bytes = Buffer.concat(
+      writeArchive(before.set.tiles, {
+        minZoom: 0,
+        maxZoom: MAX_ZOOM,
+        bounds: before.set.bounds,
+        center: [10, 47, 5],
+        metadata: {},
+      }).pieces,
+    );
+    // a refresh: three features' activation changed at a later now (the same geometry)
+    const changed = [3, 40, 120].map((i) => {
+      const f = structuredClone(features[i]!);
+      const m = f.properties.vendor.dynamicAirspaceMapping;
+      m.isActive = m.isActive === "Yes" ? "No" : "Yes";
+      m.airspaceActivationTimes = [{ start: "2026-09-14T10:00:00Z", end: "2026-09-14T12:30:00Z" }];
+      m.dynamicScheduleAndVerticalLimits = [];
+      return f;
+    });
+    const byId = new Map(changed.map((f) => [f.properties._id, f]));
+    const after = await buildTiles(
+      features.map((f) => byId.get(f.properties._id) ?? f),
+      day,
+    );
+    const patched = await patchTiles(bytes, changed, day);
+    const key = (t: { z: number; x: number; y: number }) => `${t.z}/${t.x}/${t.y}`;
+    const want = new Map(after.tiles.map((t) => [key(t), Buffer.from(t.data)]));
+    expect(patched.tiles.length).toBe(after.tiles.length);
+    for (const t of patched.tiles) expect(Buffer.from(t.data).equals(want.get(key(t))!), key(t)).toBe(true);
+    const differing = after.tiles.filter((t, i) => Buffer.compare(t.data, before.set.tiles[i]!.data) !== 0).length;
+    expect(patched.rewritten).toBe(differing);
+    expect(patched.read).toBeLessThan(after.tiles.length / 2);
   });
 });
 
