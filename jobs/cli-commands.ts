@@ -87,6 +87,7 @@ function scheduled(cli: Command, io: Io, setCode: (code: number) => void, name: 
     .option("--report <FILE>", "write the run report (JSON) here")
     .option("--retention-days <n>", "whole versions older than this are collected (default 7)")
     .option("--record-days <n>", "the record (every version, rebuildable) is kept this long (default 400)")
+    .option("--tiles", "also publish each version's vector tiles, one PMTiles archive of EUROPE (docs/tiles.md)")
     .option("--quiet", "no progress or info logs")
     .action(async (flags) => {
       if (name === "republish" && !flags.date) throw new UsageError("republish needs --date YYYY-MM-DD");

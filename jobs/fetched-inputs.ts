@@ -67,6 +67,8 @@ export function runDays(
   now: number,
   days: readonly [UtcDay, ...UtcDay[]],
   once = false,
+  /** Each day's version with its vector tiles (PublishDayOptions.tiles). */
+  tiles = false,
 ): [RunDay, ...RunDay[]] {
   const [today] = days;
   const airspaces = fetched
@@ -83,6 +85,7 @@ export function runDays(
       ...(notams.length ? { notams } : {}),
       ...(aup.length ? { aup } : {}),
       staticTier,
+      ...(tiles ? { tiles: true } : {}),
       ...(once && d === days.at(-1) ? { readAgain: false } : {}),
     },
   });

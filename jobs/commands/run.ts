@@ -27,6 +27,8 @@ export interface RunFlags {
   tomorrow?: string;
   retentionDays?: string;
   recordDays?: string;
+  /** Also publish each version's vector tiles (docs/tiles.md). */
+  tiles?: boolean;
 }
 
 export async function runCommand(
@@ -54,7 +56,7 @@ export async function runCommand(
     const got = await fetchForRun(source, { fetch: deps.fetch, store, now: clock }, log);
     if (got) fetched.push(got);
   }
-  const days = runDays(fetched, now, [day, ...(tomorrowDay ? [tomorrowDay] : [])], true);
+  const days = runDays(fetched, now, [day, ...(tomorrowDay ? [tomorrowDay] : [])], true, flags.tiles === true);
   const [report, next] = await publishRun({
     command: "run",
     store,

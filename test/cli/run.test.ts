@@ -7,8 +7,11 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../jobs/cli.js";
 import { runCommand } from "../../jobs/commands/run.js";
+import { utcDay } from "../../src/model/time.js";
 import { DayRecord } from "../../src/publish/record.js";
 import { LocalStore } from "../../src/store/local-store.js";
+import { checkArchive } from "../../src/tiles/check.js";
+import { openArchive } from "../../src/tiles/read-back.js";
 import { FIXTURES, tempDir } from "../helpers.js";
 import { io } from "./io.js";
 
@@ -102,6 +105,32 @@ describe("run / republish", () => {
     await run("2022-02-23T15:45:00Z");
     expect(await ebr04State("2022-02-24")).toEqual(["Yes", ["2022-02-24T09:00:00Z/2022-02-24T22:00:00Z"]]);
     tomorrowOut = false;
+  });
+
+  it("with --tiles publishes vector tiles for today and, from 15:00 UTC, for tomorrow, with the day's activation", async () => {
+    const store = tempDir();
+    const t = io();
+    const flags = {
+      config: config(),
+      store,
+      date: "2025-06-20",
+      now: "2025-06-20T15:30:00Z",
+      tomorrow: "yes",
+      tiles: true,
+    };
+    expect(await runCommand(flags, t.io, { fetch: globalThis.fetch, env: {} }), t.err()).toBe(0);
+    const local = new LocalStore(store);
+    const record = new DayRecord(local, "v1");
+    for (const date of ["2025-06-20", "2025-06-21"]) {
+      const m = (await record.head(date))!;
+      expect(m.tiles, date).toBeDefined();
+      const archive = await openArchive((await local.get(m.tiles!.key))!);
+      const features = Object.keys(m.countries).length
+        ? (await Promise.all(Object.keys(m.countries).map((cc) => record.collection(m, cc)))).flatMap((c) => c.features)
+        : [];
+      const r = await checkArchive(archive, features, utcDay(date)!);
+      expect([r.missing, r.extra, r.properties, r.farther], date).toEqual([[], [], [], []]);
+    }
   });
 
   it("fetches the sources and publishes; a failed feed falls back to its last good copy, marked stale", async () => {
