@@ -177,6 +177,7 @@ const replay: Register = (cli, io, setCode) => {
     .option("--retention-days <n>", "whole versions older than this are collected (default 7)")
     .option("--record-days <n>", "the record (every version, rebuildable) is kept this long (default 400)")
     .option("--report <FILE>", "write every run's figures (JSON) here")
+    .option("--tiles", "every version with its vector tiles, one PMTiles archive of EUROPE (docs/tiles.md)")
     .option("--quiet", "only the summary")
     .addHelpText("after", example("replay"))
     .action(async (flags) => setCode(await (await import("./commands/replay.js")).replayCommand(flags, io)));

@@ -30,6 +30,8 @@ export interface ReplayFlags {
   recordDays?: string;
   report?: string;
   quiet?: boolean;
+  /** Every version with its vector tiles (docs/tiles.md): refreshes patch the earlier archive. */
+  tiles?: boolean;
 }
 
 /** One run of the replay: what it published and what it cost. */
@@ -82,6 +84,7 @@ export async function replayCommand(flags: ReplayFlags, io: Io): Promise<number>
       notams,
       ...(aup ? { aup } : {}),
       ...(maxAge ? { maxSourceAgeMs: maxAge * 60_000 } : {}),
+      ...(flags.tiles ? { tiles: true } : {}),
     });
     const [today, ...later] = daysToPublish(day, now, tomorrow).map((d) => ({
       inputs: airspaces,

@@ -146,6 +146,9 @@ export function describeReplay(c: ReplayCase): void {
       store,
       "--report",
       report,
+      // with vector tiles: a refresh patches the earlier archive, and the check against a replay without cache
+      // below holds every manifest (each naming its archive's SHA-256) to what full builds give
+      "--tiles",
       "--quiet",
     ]);
     if (r.code !== 0) throw new Error(r.err);
@@ -210,16 +213,17 @@ export function describeReplay(c: ReplayCase): void {
       writeFileSync(path.join(scratch, "internal", "cache"), "not a folder: nothing is cached");
       const snapshots = c.snapshots();
       const airspaces = c.airspaces.flatMap((a) => ["--airspaces", a]);
-      const r = await cli(["replay", ...airspaces, "--notams", snapshots, "--store", scratch, "--quiet"]);
+      const r = await cli(["replay", ...airspaces, "--notams", snapshots, "--store", scratch, "--tiles", "--quiet"]);
       expect(r.code, r.err).toBe(0);
       const files = (dir: string) =>
         (readdirSync(dir, { recursive: true }) as string[])
-          .filter((f) => /^(v1|internal[/\\]explain)[/\\].+\.(json|gz|deflate)$/.test(f))
+          .filter((f) => /^(v1|internal[/\\]explain)[/\\].+\.(json|gz|deflate|pmtiles)$/.test(f))
           .sort();
       const incremental = files(store);
       expect(files(scratch)).toEqual(incremental);
       const changeSets = incremental.filter((f) => f.includes("changes"));
       expect(changeSets.length).toBeGreaterThan(0);
+      expect(incremental.filter((f) => f.endsWith(".pmtiles")).length).toBeGreaterThan(1);
       const differ = incremental.filter(
         (f) => !readFileSync(path.join(store, f)).equals(readFileSync(path.join(scratch, f))),
       );
