@@ -13,11 +13,10 @@ import { gunzipSync } from "node:zlib";
 import type { Feature } from "../src/model/contract.js";
 import type { VersionManifest } from "../src/model/manifest.js";
 import { utcDay } from "../src/model/time.js";
-import { buildTiles, MAX_ZOOM, maxError } from "../src/tiles/build.js";
+import { archiveOf, buildTiles, MAX_ZOOM, maxError } from "../src/tiles/build.js";
 import { checkArchive } from "../src/tiles/check.js";
-import { patchTiles } from "../src/tiles/patch.js";
-import { writeArchive } from "../src/tiles/pmtiles.js";
-import { openArchive, tileEntries } from "../src/tiles/read-back.js";
+import { patchTiles, rewrittenSince } from "../src/tiles/patch.js";
+import { openArchive } from "../src/tiles/read-back.js";
 import { CLI_NODE_FLAGS, ROOT } from "./support.js";
 
 const OUT = path.join(ROOT, "bench", "out");
@@ -36,19 +35,13 @@ function live(): { manifest: VersionManifest; features: Feature[] } {
   return { manifest, features };
 }
 
-/** Child mode `build`: one JSON line of seconds, CPU seconds and peak RSS of buildTiles and writeArchive. */
+/** Child mode `build`: one JSON line of seconds, CPU seconds and peak RSS of buildTiles and the archive's writing. */
 async function build(): Promise<void> {
   const { manifest, features } = live();
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   const set = await buildTiles(features, utcDay(manifest.date)!);
-  const a = writeArchive(set.tiles, {
-    minZoom: 0,
-    maxZoom: MAX_ZOOM,
-    bounds: set.bounds,
-    center: [10, 50, 4],
-    metadata: {},
-  });
+  const a = archiveOf(set);
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   console.log(
@@ -56,7 +49,7 @@ async function build(): Promise<void> {
       seconds,
       cpuSeconds: (cpu.user + cpu.system) / 1e6,
       maxRssMb: process.resourceUsage().maxRSS / 1024,
-      bytes: a.bytes,
+      bytes: a.length,
     }),
   );
 }
@@ -90,16 +83,7 @@ async function refresh(bytes: Buffer, features: Feature[], date: string, cc: str
   const t0 = performance.now();
   const p = await patchTiles(bytes, changed, day);
   const seconds = (performance.now() - t0) / 1000;
-  const old = new Map(
-    tileEntries(bytes).map((e) => [`${e.z}/${e.x}/${e.y}`, bytes.subarray(e.offset, e.offset + e.length)]),
-  );
-  let [tiles, rewritten] = [0, 0];
-  for (const t of p.tiles) {
-    const w = old.get(`${t.z}/${t.x}/${t.y}`);
-    if (w && Buffer.compare(w, t.data) === 0) continue;
-    tiles++;
-    rewritten += t.data.length;
-  }
+  const { tiles, bytes: rewritten } = rewrittenSince(bytes, p.tiles);
   const total = p.tiles.reduce((n, t) => n + t.data.length, 0);
   return {
     country: cc,
@@ -120,10 +104,7 @@ async function run(): Promise<void> {
   // the publish benchmark publishes without tiles (PublishDayOptions.tiles is off by default): built here for the rest
   const day = utcDay(manifest.date)!;
   const set = await buildTiles(features, day);
-  const bytes = Buffer.concat(
-    writeArchive(set.tiles, { minZoom: 0, maxZoom: MAX_ZOOM, bounds: set.bounds, center: [10, 50, 4], metadata: {} })
-      .pieces,
-  );
+  const bytes = archiveOf(set);
   const largest = set.tiles.reduce((n, t) => Math.max(n, t.data.length), 0);
   const builds = [];
   const floors = [];

@@ -4,7 +4,7 @@
 import type { Frequency, Feature as FullFeature, Interval, VerticalLimit } from "../src/model/contract.js";
 import { type MapFeature, summaryOf } from "../src/origin/map-form.js";
 
-export { feet, intervalsOf, isObstacle } from "../src/origin/map-form.js";
+export { feet, intervalsOf, isObstacle } from "../src/model/feature-facts.js";
 
 /** What the page needs of a feature for its words: its properties (the geometry lives in the canvas's arrays). */
 type Feature = Pick<FullFeature, "properties">;

@@ -6,8 +6,6 @@
 import type { Feature } from "../model/contract.js";
 import { feet, intervalsOf, isObstacle } from "../model/feature-facts.js";
 
-export { feet, intervalsOf, isObstacle };
-
 /** Changes when the encoding does (origins' ETags name it). */
 export const MAP_FORM_VERSION = 1;
 /** "AMF1" and "AMFE" little-endian: a frame's and the answer's end's first word. */

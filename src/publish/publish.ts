@@ -122,7 +122,8 @@ export async function publishVersion(
   // the public tier's vector tiles (issue 60): the static tier has no activation to show
   let tiles: TilesObject | undefined;
   // an unchanged re-run (same content, same `now`) keeps the day's head as it is, tiles and all
-  if (input.tiles && input.tier === "dynamic" && previous?.version !== versionName(input, built)) {
+  const content = contentOf(input, built);
+  if (input.tiles && input.tier === "dynamic" && previous?.version !== content.version) {
     progress({ phase: "tiles" });
     const held = new Map(
       [...artifacts].map(([cc, artifact]): [string, TilesCountry] => {
@@ -135,7 +136,7 @@ export async function publishVersion(
     );
     tiles = await tilesObject(store, base, input.date, held, previous);
   }
-  const { manifest, changeSets } = await nextManifest(record, previous, input, built, pointers, tiles?.entry);
+  const { manifest, changeSets } = await nextManifest(record, previous, input, built, content, pointers, tiles?.entry);
   const version = manifest.version;
   const uploads = [...objectsOf(artifacts), ...changeSets.map((c): Upload => [c.key, c.gz, CHANGES_HEADERS])];
   if (tiles?.body) uploads.push([tiles.entry.key, tiles.body, TILES_HEADERS]);
@@ -175,12 +176,11 @@ async function nextManifest(
   previous: VersionManifest | undefined,
   input: PublishInput,
   built: Artifacts,
+  { countries, body, version }: ReturnType<typeof contentOf>,
   pointers: string[],
   tiles: TilesEntry | undefined,
 ): Promise<{ manifest: VersionManifest; changeSets: ChangeSetObject[] }> {
-  const { countries, body } = contentOf(input, built);
   const publishedAt = isoInstant(input.publishedAt);
-  const version = versionName(input, built);
   // an unchanged re-run (same content, same `now`) is the day's head already: it is kept as it is
   if (previous?.version === version) return { manifest: previous, changeSets: [] };
   const changeSets = await changesFrom(record, previous, input, built.countries, record.base);
@@ -201,22 +201,15 @@ async function nextManifest(
   return { manifest, changeSets };
 }
 
-/** What a version's name hashes: its content. Where it stands in the record (previous, first, pointers) is not content. */
+/**
+ * What a version's name hashes: its content, and the name, `20260914T063000Z-<8 hex of its SHA-256>`. Where it stands
+ * in the record (previous, first, pointers) is not content.
+ */
 function contentOf(input: PublishInput, built: Artifacts) {
   const countries = Object.fromEntries([...built.countries].map(([cc, a]) => [cc, a.entry]));
-  return {
-    countries,
-    body: { date: input.date, tier: input.tier, sources: input.sources, countries, europe: built.europe },
-  };
-}
-
-/** `20260914T063000Z-<8 hex of the content's SHA-256>`. */
-function versionName(input: PublishInput, built: Artifacts): string {
-  const hash = createHash("sha256")
-    .update(JSON.stringify(contentOf(input, built).body))
-    .digest("hex")
-    .slice(0, 8);
-  return `${isoInstant(input.publishedAt).replace(/[-:]/g, "").slice(0, 15)}Z-${hash}`;
+  const body = { date: input.date, tier: input.tier, sources: input.sources, countries, europe: built.europe };
+  const hash = createHash("sha256").update(JSON.stringify(body)).digest("hex").slice(0, 8);
+  return { countries, body, version: `${isoInstant(input.publishedAt).replace(/[-:]/g, "").slice(0, 15)}Z-${hash}` };
 }
 
 /** Today's pointer switched to this version, unless it already names a later day. */

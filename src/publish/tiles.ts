@@ -6,11 +6,10 @@ import type { Feature, FeatureCollection } from "../model/contract.js";
 import type { TilesEntry, VersionManifest } from "../model/manifest.js";
 import { type UtcDay, utcDay } from "../model/time.js";
 import type { ObjectStore, PutOptions } from "../store/store.js";
-import { buildTiles, LAYERS, MAX_ZOOM, type TileSet } from "../tiles/build.js";
-import { patchTiles } from "../tiles/patch.js";
-import { writeArchive } from "../tiles/pmtiles.js";
+import { archiveOf, buildTiles, LAYERS, MAX_ZOOM, type TileSet } from "../tiles/build.js";
+import { patchTiles, rewrittenSince } from "../tiles/patch.js";
 import { INTERVALS } from "../tiles/properties.js";
-import { openArchive } from "../tiles/read-back.js";
+import { headerOf } from "../tiles/read-back.js";
 import type { Artifact } from "./artifacts.js";
 import type { Change } from "./changes.js";
 import { gunzipAsync } from "./gzip.js";
@@ -93,7 +92,7 @@ async function patched(
     changed.push(...c.change.changed);
   }
   if (Object.keys(previous.countries).some((cc) => !countries.has(cc))) return undefined;
-  const header = (await openArchive(before)).header;
+  const header = headerOf(before);
   const p = await patchTiles(before, changed, day);
   const bounds: [number, number, number, number] = [header.minLon, header.minLat, header.maxLon, header.maxLat];
   return { tiles: p.tiles, perZoom: [], features: previous.tiles?.features ?? 0, bounds };
@@ -125,22 +124,14 @@ export async function tilesObject(
   const set = (before && (await patched(before, countries, previous!, day))) ?? (await built(countries, day));
   // nothing drawn, no archive (a PMTiles directory is never empty): the origin says the version has no tiles
   if (set.tiles.length === 0) return undefined;
-  const [west, south, east, north] = set.bounds;
-  const archive = writeArchive(set.tiles, {
-    minZoom: 0,
-    maxZoom: MAX_ZOOM,
-    bounds: set.bounds,
-    center: [(west + east) / 2, (south + north) / 2, 4],
-    metadata: {
-      name: `Airspaces and graphical NOTAMs of ${date}`,
-      description: "Activation of the UTC day: isActive, and s0/e0 … pairs in minutes since 00:00Z (docs/tiles.md)",
-      version: "1",
-      day: date,
-      attribution: ATTRIBUTION,
-      vector_layers: LAYERS.map((id) => ({ id, fields: FIELDS, minzoom: 0, maxzoom: MAX_ZOOM })),
-    },
+  const body = archiveOf(set, {
+    name: `Airspaces and graphical NOTAMs of ${date}`,
+    description: "Activation of the UTC day: isActive, and s0/e0 … pairs in minutes since 00:00Z (docs/tiles.md)",
+    version: "1",
+    day: date,
+    attribution: ATTRIBUTION,
+    vector_layers: LAYERS.map((id) => ({ id, fields: FIELDS, minzoom: 0, maxzoom: MAX_ZOOM })),
   });
-  const body = Buffer.concat(archive.pieces);
   const sha256 = createHash("sha256").update(body).digest("hex");
   const tileBytes = set.tiles.reduce((n, t) => n + t.data.length, 0);
   const entry: TilesEntry = {
@@ -154,17 +145,7 @@ export async function tilesObject(
     maxZoom: MAX_ZOOM,
     features: set.features,
   };
-  if (previous && before) {
-    // the tiles whose bytes are not what the day's previous archive holds at the same z/x/y
-    const old = await openArchive(before, previous.tiles!.key);
-    let [tiles, bytes] = [0, 0];
-    for (const t of set.tiles) {
-      const was = await old.raw(t.z, t.x, t.y);
-      if (was && Buffer.compare(was, t.data) === 0) continue;
-      tiles++;
-      bytes += t.data.length;
-    }
-    entry.rewritten = { from: previous.version, tiles, bytes };
-  }
+  // the tiles whose bytes are not what the day's previous archive holds at the same z/x/y
+  if (previous && before) entry.rewritten = { from: previous.version, ...rewrittenSince(before, set.tiles) };
   return { entry, body };
 }

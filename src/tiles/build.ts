@@ -12,7 +12,7 @@ import { GeoJSONVT, type GeoJSONVTFeature, type GeoJSONVTTile } from "@maplibre/
 import type { AreaGeometry, Feature, FeatureProperties } from "../model/contract.js";
 import type { UtcDay } from "../model/time.js";
 import { encodeTile } from "./mvt.js";
-import type { Tile } from "./pmtiles.js";
+import { type Tile, writeArchive } from "./pmtiles.js";
 import { tileProperties } from "./properties.js";
 
 /**
@@ -40,6 +40,13 @@ export interface TileSet {
   /** The features drawn. */
   features: number;
   bounds: [number, number, number, number];
+}
+
+/** A tile set as one PMTiles archive's bytes, centred on its bounds, with `metadata` (TileJSON's fields). */
+export function archiveOf(set: TileSet, metadata: Record<string, unknown> = {}, maxZoom = MAX_ZOOM): Buffer {
+  const [west, south, east, north] = set.bounds;
+  const center: [number, number, number] = [(west + east) / 2, (south + north) / 2, 4];
+  return Buffer.concat(writeArchive(set.tiles, { minZoom: 0, maxZoom, bounds: set.bounds, center, metadata }).pieces);
 }
 
 /** The largest distance, in metres, between a position at `zoom` and the published one, at latitude `lat`. */

@@ -13,7 +13,7 @@ import type { UtcDay } from "../model/time.js";
 import { gzipTile, mercatorBox, tileFeatureProperties } from "./build.js";
 import { encodeTile } from "./mvt.js";
 import type { Tile } from "./pmtiles.js";
-import { tileEntries } from "./read-back.js";
+import { type TileEntry, tileEntries } from "./read-back.js";
 
 export interface Patched {
   tiles: Tile[];
@@ -23,7 +23,12 @@ export interface Patched {
 }
 
 /** The tiles of archive `old` with `changed` (features of the same `_id` and geometry, new properties) written in. */
-export async function patchTiles(old: Uint8Array, changed: readonly Feature[], day: UtcDay): Promise<Patched> {
+export async function patchTiles(
+  old: Uint8Array,
+  changed: readonly Feature[],
+  day: UtcDay,
+  entries: readonly TileEntry[] = tileEntries(old),
+): Promise<Patched> {
   const props = new Map(changed.map((f) => [f.properties._id, tileFeatureProperties(f, day)]));
   const boxes = changed.map((f) => mercatorBox(f.geometry));
   const reached = (z: number, x: number, y: number) => {
@@ -34,7 +39,7 @@ export async function patchTiles(old: Uint8Array, changed: readonly Feature[], d
   };
   const tiles: Tile[] = [];
   let [read, rewritten] = [0, 0];
-  for (const e of tileEntries(old)) {
+  for (const e of entries) {
     const data = old.subarray(e.offset, e.offset + e.length);
     if (!reached(e.z, e.x, e.y)) {
       tiles.push({ z: e.z, x: e.x, y: e.y, data });
@@ -67,4 +72,21 @@ export async function patchTiles(old: Uint8Array, changed: readonly Feature[], d
     tiles.push({ z: e.z, x: e.x, y: e.y, data: await gzipTile(encodeTile(layers, extent)) });
   }
   return { tiles, read, rewritten };
+}
+
+/** The tiles of `tiles` whose bytes are not those archive `old` holds at the same z/x/y, and their bytes. */
+export function rewrittenSince(
+  old: Uint8Array,
+  tiles: readonly Tile[],
+  entries: readonly TileEntry[] = tileEntries(old),
+): { tiles: number; bytes: number } {
+  const was = new Map(entries.map((e) => [`${e.z}/${e.x}/${e.y}`, old.subarray(e.offset, e.offset + e.length)]));
+  let [count, bytes] = [0, 0];
+  for (const t of tiles) {
+    const w = was.get(`${t.z}/${t.x}/${t.y}`);
+    if (w && Buffer.compare(w, t.data) === 0) continue;
+    count++;
+    bytes += t.data.length;
+  }
+  return { tiles: count, bytes };
 }

@@ -78,9 +78,13 @@ export interface TileEntry {
   length: number;
 }
 
+/** An archive's header, read from its first 127 bytes by the pmtiles package. */
+export const headerOf = (bytes: Uint8Array): Header =>
+  bytesToHeader(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + 127) as ArrayBuffer);
+
 /** Every tile an archive addresses (runs expanded), in TileId order: what a patch (patch.ts) copies or rewrites. */
 export function tileEntries(bytes: Uint8Array): TileEntry[] {
-  const header = bytesToHeader(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + 127) as ArrayBuffer);
+  const header = headerOf(bytes);
   const out: TileEntry[] = [];
   const walk = (offset: number, length: number, depth: number): void => {
     if (depth > 3) throw new Error("the archive's directories are nested more than three deep");

@@ -8,10 +8,9 @@ import type { Feature } from "../../src/model/contract.js";
 import { utcDay } from "../../src/model/time.js";
 import { currentManifest, readEurope } from "../../src/publish/read-back.js";
 import { LocalStore } from "../../src/store/local-store.js";
-import { buildTiles, MAX_ZOOM, maxError } from "../../src/tiles/build.js";
+import { archiveOf, buildTiles, MAX_ZOOM, maxError } from "../../src/tiles/build.js";
 import { checkArchive } from "../../src/tiles/check.js";
 import { patchTiles } from "../../src/tiles/patch.js";
-import { writeArchive } from "../../src/tiles/pmtiles.js";
 import { INTERVALS, minutesOfDay, tileProperties } from "../../src/tiles/properties.js";
 import { openArchive } from "../../src/tiles/read-back.js";
 import { publishSample } from "../origin/harness.js";
@@ -26,21 +25,14 @@ beforeAll(async () => {
   features = (await readEurope(local, (await currentManifest(local))!)).features;
 }, 60_000);
 
-async function archiveOf(fs: readonly Feature[]) {
+async function builtArchive(fs: readonly Feature[]) {
   const set = await buildTiles(fs, day);
-  const a = writeArchive(set.tiles, {
-    minZoom: 0,
-    maxZoom: MAX_ZOOM,
-    bounds: set.bounds,
-    center: [10, 47, 5],
-    metadata: {},
-  });
-  return { set, archive: await openArchive(Buffer.concat(a.pieces)) };
+  return { set, archive: await openArchive(archiveOf(set)) };
 }
 
 describe("the tiles of fixtures/sample", () => {
   it("hold at z9 every published feature, with its isActive and intervals, within the stated distance", async () => {
-    const { archive } = await archiveOf(features);
+    const { archive } = await builtArchive(features);
     const r = await checkArchive(archive, features, day);
     expect(features.length).toBeGreaterThan(200);
     expect(r.missing).toEqual([]);
@@ -60,7 +52,7 @@ describe("the tiles of fixtures/sample", () => {
   });
 
   it("leave specks out below z9: a small feature is in fewer zooms than a large one", async () => {
-    const { set } = await archiveOf(features);
+    const { set } = await builtArchive(features);
     const idsAt = (z: number) => {
       const ids = new Set<unknown>();
       for (const t of set.tiles.filter((t) => t.z === z)) {
@@ -76,7 +68,7 @@ describe("the tiles of fixtures/sample", () => {
   });
 
   it("tell when the check fails: a feature left out, or its isActive changed, is named", async () => {
-    const { archive } = await archiveOf(features.slice(1));
+    const { archive } = await builtArchive(features.slice(1));
     const flipped = structuredClone(features);
     const m = flipped[2]!.properties.vendor.dynamicAirspaceMapping;
     m.isActive = m.isActive === "Yes" ? "No" : "Yes";
@@ -88,16 +80,8 @@ describe("the tiles of fixtures/sample", () => {
 
 describe("patchTiles (a refresh)", () => {
   it("gives byte for byte the tiles a build of the changed features gives, reading only the tiles they reach", async () => {
-    const before = await archiveOf(features);
-    const bytes = Buffer.concat(
-      writeArchive(before.set.tiles, {
-        minZoom: 0,
-        maxZoom: MAX_ZOOM,
-        bounds: before.set.bounds,
-        center: [10, 47, 5],
-        metadata: {},
-      }).pieces,
-    );
+    const before = await builtArchive(features);
+    const bytes = archiveOf(before.set);
     // a refresh: three features' activation changed at a later now (the same geometry)
     const changed = [3, 40, 120].map((i) => {
       const f = structuredClone(features[i]!);
