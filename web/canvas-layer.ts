@@ -5,17 +5,9 @@
 // under sixteen, their outline is a hairline. Clicks are answered by a bounding-box scan and an even-odd
 // point-in-polygon test, topmost feature first.
 import L from "leaflet";
-import { latOf, lonOf } from "./geometry.js";
+import type { PaintStyle as Paint } from "./canvas-style.js";
 
-export interface PaintStyle {
-  fill: string | CanvasPattern;
-  /** Multiplies the fill colour's own alpha. */
-  fillAlpha: number;
-  stroke: string;
-  strokeAlpha: number;
-  width: number;
-  dash: number[];
-}
+export type PaintStyle = Paint<CanvasPattern>;
 
 /** A feature as the canvas draws it. */
 export interface Shape<T> {
@@ -44,33 +36,6 @@ export class FeatureCanvas<T> extends L.Layer {
   setShapes(shapes: Shape<T>[]): void {
     this.shapes = shapes;
     this.redraw();
-  }
-
-  /** Bounds of every feature, for fitting the view. */
-  bounds(): L.LatLngBounds | undefined {
-    if (this.shapes.length === 0) return undefined;
-    const b = [Infinity, Infinity, -Infinity, -Infinity];
-    for (const s of this.shapes) {
-      b[0] = Math.min(b[0]!, s.box[0]);
-      b[1] = Math.min(b[1]!, s.box[1]);
-      b[2] = Math.max(b[2]!, s.box[2]);
-      b[3] = Math.max(b[3]!, s.box[3]);
-    }
-    return L.latLngBounds([latOf(b[3]!), lonOf(b[0]!)], [latOf(b[1]!), lonOf(b[2]!)]);
-  }
-
-  /** A feature's bounding box. */
-  boundsOf(item: T): L.LatLngBounds | undefined {
-    const s = this.shapes.find((x) => x.item === item);
-    if (!s) return undefined;
-    return L.latLngBounds([latOf(s.box[3]), lonOf(s.box[0])], [latOf(s.box[1]), lonOf(s.box[2])]);
-  }
-
-  /** The centre of a feature's bounding box. */
-  centreOf(item: T): L.LatLng | undefined {
-    const s = this.shapes.find((x) => x.item === item);
-    if (!s) return undefined;
-    return L.latLng(latOf((s.box[1] + s.box[3]) / 2), lonOf((s.box[0] + s.box[2]) / 2));
   }
 
   override onAdd(map: L.Map): this {

@@ -1,8 +1,10 @@
-// The map page: asks the origin for a country set with the user's token, draws every feature with its
-// dynamicStyle on one canvas (web/canvas-layer.ts, in Leaflet) over bundled Natural Earth outlines, and lets the
-// user move through the UTC day, filter, find, and click a feature for its details (web/popup.ts).
-// `window.airspaceMap` exposes counts for the browser tests.
+// The map page: asks the origin for a country set with the user's token and draws every feature with its
+// dynamicStyle over bundled Natural Earth outlines: from the version's vector tiles in MapLibre (web/tile-map.ts)
+// when it has them, else on one canvas from the map form (web/canvas-layer.ts, in Leaflet). The user moves through
+// the UTC day, filters, finds, and clicks a feature for its details (web/popup.ts). `window.airspaceMap` exposes
+// counts for the browser tests.
 import L from "leaflet";
+import type * as MapLibre from "maplibre-gl";
 import { feature as topoFeature } from "topojson-client";
 import type { Topology } from "topojson-specification";
 import countries50m from "world-atlas/countries-50m.json";
@@ -10,9 +12,11 @@ import type { SyncResult } from "../src/client/client.js";
 import type { Feature } from "../src/model/contract.js";
 import { AIRSPACE_TYPE_NAMES, AirspaceType } from "../src/model/vocab.js";
 import { MapFormReader, type MapFrame } from "../src/origin/map-form.js";
-import { FeatureCanvas, type PaintStyle, type Shape } from "./canvas-layer.js";
+import { FeatureCanvas, type Shape } from "./canvas-layer.js";
+import { paintStyle } from "./canvas-style.js";
 import { explanation } from "./explain.js";
-import { ringsOf } from "./geometry.js";
+import { centreOf, type LonLatBox, lonLatBox, ringsOf, unionBox } from "./geometry.js";
+import { hatchPattern } from "./hatch.js";
 import { legend } from "./legend.js";
 import {
   ACTIVATION_WORDS,
@@ -24,11 +28,12 @@ import {
   type Filters,
   hhmm,
   hidden,
-  meetsBand,
   type Summary,
 } from "./logic.js";
 import { esc, popup } from "./popup.js";
 import { throughClient } from "./through-client.js";
+import { type TileJson, TileMap, type TileProperties } from "./tile-map.js";
+import type { TileView } from "./tile-style.js";
 
 /** The most features the page takes through the client (viaClient); larger selections come as the map form. */
 const CLIENT_MAX_FEATURES = 5_000;
@@ -47,76 +52,66 @@ const state = {
   minute: 0,
   filters: { ...ALL } as Filters,
   phases: {} as Record<string, unknown>,
+  /** The version's vector tiles when the page draws from them; undefined: the map form on the canvas. */
+  tiles: undefined as TileJson | undefined,
+  /** The countries drawn; undefined: all of EUROPE. */
+  countries: undefined as string[] | undefined,
+  /** Each drawn feature's shape (the map form's rings, or its box alone when the tiles draw it). */
+  shapes: new Map<string, Shape<Summary>>(),
 };
 
+/**
+ * Whether the page draws a version's tiles when it has them: MapLibre needs WebGL 2, and where WebGL is drawn in
+ * software (SwiftShader, llvmpipe) the map form's canvas is faster (bench/map.ts, Europe: 0.73 s against 2.01 s to
+ * the first paint, 0.5–0.7 s against 0.18 s a slider step), so it draws there. `?draw=tiles` or `?draw=map-form`
+ * chooses anyway (the tests, a side-by-side measure).
+ */
+let wantTiles = ((asked: string | null) => {
+  if (asked === "map-form") return false;
+  const gl = document.createElement("canvas").getContext("webgl2");
+  if (!gl) return false;
+  if (asked === "tiles") return true;
+  const info = gl.getExtension("WEBGL_debug_renderer_info");
+  const renderer = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+  return !/swiftshader|llvmpipe|software/i.test(renderer);
+})(new URLSearchParams(location.search).get("draw"));
+
+const outlines = topoFeature(
+  countries50m as unknown as Topology,
+  (countries50m as unknown as Topology).objects.countries!,
+) as GeoJSON.FeatureCollection;
 const map = L.map("map", { preferCanvas: true, fadeAnimation: false }).setView([50, 10], 4);
-L.geoJSON(topoFeature(countries50m as unknown as Topology, (countries50m as unknown as Topology).objects.countries!), {
+L.geoJSON(outlines, {
   interactive: false,
   style: { color: "#94a3b8", weight: 0.8, fillColor: "#f8fafc", fillOpacity: 1 },
 }).addTo(map);
-const layer = new FeatureCanvas<Summary>(paintStyle, (s, at) => void openPopup(s, at)).addTo(map);
+const layer = new FeatureCanvas<Summary>(
+  (f) => paintStyle(f, instantOf(state.minute), state.filters, hatchPattern),
+  (s, at) => void openPopup(s, [at.lng, at.lat]),
+).addTo(map);
 
-const hatches = new Map<string, CanvasPattern>();
-/** A diagonal hatch in the feature's line colour, as a canvas pattern Leaflet's canvas renderer can fill with. */
-function hatch(color: string, direction: "forwardDiagonal" | "backwardDiagonal"): CanvasPattern | string {
-  const key = `${color}|${direction}`;
-  const hit = hatches.get(key);
-  if (hit) return hit;
-  const c = document.createElement("canvas");
-  c.width = c.height = 8;
-  const ctx = c.getContext("2d");
-  if (!ctx) return color;
-  ctx.strokeStyle = color;
-  ctx.lineWidth = 1.5;
-  ctx.beginPath();
-  const [y0, y1] = direction === "forwardDiagonal" ? [8, 0] : [0, 8];
-  ctx.moveTo(0, y0);
-  ctx.lineTo(8, y1);
-  ctx.stroke();
-  const p = ctx.createPattern(c, "repeat");
-  if (!p) return color;
-  hatches.set(key, p);
-  return p;
+/** MapLibre's module, beside app.js in dist/web: loaded the first time a version with tiles is drawn. */
+const MAPLIBRE = "./maplibre-gl.mjs";
+let tileMap: Promise<TileMap> | undefined;
+let tileMapMade: TileMap | undefined;
+function glMap(): Promise<TileMap> {
+  tileMap ??= (async () => {
+    const css = document.createElement("link");
+    css.rel = "stylesheet";
+    css.href = "maplibre-gl.css";
+    document.head.append(css);
+    const gl = (await import(MAPLIBRE)) as typeof MapLibre;
+    const onClick = (p: TileProperties, at: [number, number]) => {
+      const s = state.shapes.get(String(p._id))?.item;
+      if (s) void openPopup(s, at);
+    };
+    tileMapMade = new TileMap(gl, $("gl-map"), outlines, onClick);
+    return tileMapMade;
+  })();
+  return tileMap;
 }
 
-const scaled = new Map<string, string>();
-/** `rgba(r, g, b, a)` with its alpha multiplied (capped at 1); remembered, as each repaint asks again. */
-function scaleAlpha(css: string, k: number): string {
-  const key = `${css}|${k}`;
-  let hit = scaled.get(key);
-  if (hit === undefined) {
-    hit = computeAlpha(css, k);
-    scaled.set(key, hit);
-  }
-  return hit;
-}
-
-function computeAlpha(css: string, k: number): string {
-  const m = /^rgba\((\d+), ?(\d+), ?(\d+), ?([0-9.]+)\)$/.exec(css);
-  return m ? `rgba(${m[1]}, ${m[2]}, ${m[3]}, ${Math.min(1, Number(m[4]) * k)})` : css;
-}
-
-/** How a feature is painted now: its dynamicStyle, stronger when active at the chosen minute, faded outside the band. */
-function paintStyle(f: Summary): PaintStyle | undefined {
-  if (hidden(f, state.filters)) return undefined;
-  const s = f.style;
-  const now = activeAt(f, instantOf(state.minute));
-  const fade = meetsBand(f, state.filters.bandFt) ? 1 : 0.2;
-  const fillColor = s?.fillColor ?? "rgba(82, 82, 91, 0.08)";
-  const dir = s?.direction;
-  const hatched = (dir === "forwardDiagonal" || dir === "backwardDiagonal") && s ? hatch(s.lineColor, dir) : undefined;
-  return {
-    // the colours carry their opacity already; an active feature stands out with a stronger fill
-    fill: hatched ?? scaleAlpha(fillColor, now ? 2.5 : 1),
-    fillAlpha: fade,
-    stroke: s?.lineColor ?? "rgba(82, 82, 91, 1)",
-    strokeAlpha: Math.min(1, fade * (now ? 1.25 : 1)),
-    width: (s?.lineWidth ?? 1) * (now ? 2 : 1) + (dir === "inside" ? 2 : 0),
-    // Unknown is visibly different from No: a dotted outline (No is drawn solid, faded by its style); a Yes that
-    // only a default gives (no evidence says when it is active) has a long dash
-    dash: f.isActive === "Unknown" ? [1, 4] : byDefault(f) ? [10, 4] : (s?.dash ?? []),
-  };
-}
+const tileView = (): TileView => ({ minute: state.minute, filters: state.filters, countries: state.countries });
 
 const dayStarts = new Map<string, number>();
 /** The instant of a minute of the shown day (the day's start parsed once: a repaint asks for every feature). */
@@ -132,7 +127,8 @@ function instantOf(minute: number): number {
 function restyle(): void {
   const instant = instantOf(state.minute);
   const active = state.features.filter((f) => !hidden(f, state.filters) && activeAt(f, instant)).length;
-  layer.redraw();
+  if (state.tiles) tileMapMade?.restyle(tileView());
+  else layer.redraw();
   const local = new Date(instant).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hour12: false });
   $("time-label").textContent = `${hhmm(state.minute)} UTC (${local} local)`;
   $("active-count").textContent = String(active);
@@ -168,13 +164,30 @@ async function details(
   return { properties: f.properties, version: r.headers.get("X-Data-Version") ?? "?" };
 }
 
+/** A popup at `at` ([lon, lat]) on the map drawn, its content replaceable while it is open. */
+async function popupAt(
+  at: [number, number],
+  html: string,
+): Promise<{ setContent(h: string): void; isOpen(): boolean }> {
+  if (state.tiles) return (await glMap()).popup(at, html);
+  const p = L.popup({ maxWidth: 400 }).setLatLng([at[1], at[0]]).setContent(html).openOn(map);
+  return { setContent: (h) => void p.setContent(h), isOpen: () => p.isOpen() };
+}
+
+/** Fits the map drawn to a box, without animation. */
+function fitView(box: LonLatBox, padding: number, maxZoom?: number): void {
+  if (state.tiles) {
+    tileMapMade?.fit(box, padding, maxZoom);
+    return;
+  }
+  const bounds = L.latLngBounds([box[1], box[0]], [box[3], box[2]]);
+  map.fitBounds(bounds, { padding: [padding, padding], animate: false, ...(maxZoom === undefined ? {} : { maxZoom }) });
+}
+
 /** Opens a feature's popup: its name at once, its whole properties once the origin has sent them. */
-async function openPopup(s: Summary, at: L.LatLng): Promise<void> {
+async function openPopup(s: Summary, at: [number, number]): Promise<void> {
   const token = sessionStorage.getItem("airspace-token") ?? "";
-  const shown = L.popup({ maxWidth: 400 })
-    .setLatLng(at)
-    .setContent(`<div class="popup"><h3>${esc(s.name)}</h3><p>Loading its details…</p></div>`)
-    .openOn(map);
+  const shown = await popupAt(at, `<div class="popup"><h3>${esc(s.name)}</h3><p>Loading its details…</p></div>`);
   const { properties, version, error } = await details(s, token);
   if (!shown.isOpen()) return;
   if (!properties) {
@@ -190,8 +203,15 @@ async function openPopup(s: Summary, at: L.LatLng): Promise<void> {
   if (because && shown.isOpen()) shown.setContent(render(because));
 }
 
-/** Draws the decoded features, higher priorities on top. */
-function draw(frames: readonly MapFrame[]): void {
+/**
+ * Draws the decoded features, higher priorities on top: from `tiles` when given (the frames' rings are then boxes,
+ * for Find and fitting), else on the canvas. Resolves once the map is painted.
+ */
+async function draw(
+  frames: readonly MapFrame[],
+  tiles?: TileJson,
+  countries?: string[],
+): Promise<{ mapLibreMs?: number; tilesMs?: number }> {
   const shapes: Shape<Summary>[] = [];
   for (const { features, packed } of frames) {
     const b = packed.boxes;
@@ -200,8 +220,30 @@ function draw(frames: readonly MapFrame[]): void {
   }
   shapes.sort((a, b) => byPriority(a.item, b.item));
   state.features = shapes.map((s) => s.item);
-  layer.setShapes(shapes);
+  state.shapes = new Map(shapes.map((s) => [s.item.id, s]));
+  state.tiles = tiles;
+  state.countries = countries;
+  $("map").hidden = tiles !== undefined;
+  $("gl-map").hidden = tiles === undefined;
+  layer.setShapes(tiles ? [] : shapes);
+  if (!tiles) tileMapMade?.clear();
+  else map.closePopup();
   restyle();
+  const box = unionBox(shapes.map((s) => s.box));
+  if (!tiles) {
+    // before the first paint, without animation: the shapes are painted once, in the view they are fitted to
+    map.invalidateSize();
+    if (box) fitView(lonLatBox(box), 10);
+    return {};
+  }
+  const t0 = performance.now();
+  const gl = await glMap();
+  const t1 = performance.now();
+  gl.map.resize();
+  if (box) gl.fit(lonLatBox(box), 10);
+  const token = sessionStorage.getItem("airspace-token") ?? "";
+  await gl.show(tiles, token, tileView());
+  return { mapLibreMs: t1 - t0, tilesMs: performance.now() - t1 };
 }
 
 function message(text: string, error = false): void {
@@ -222,15 +264,28 @@ async function load(event?: Event): Promise<void> {
   message(`Loading ${countries}…`);
   const started = performance.now();
   const mine = ++loads;
+  // the page is "loaded" when the last load asked for is drawn, not an earlier one
+  delete document.body.dataset.loaded;
   const choice = (document.querySelector('input[name="day"]:checked') as HTMLInputElement | null)?.value;
   state.choice = choice === "tomorrow" ? "tomorrow" : "today";
+  // the tiles' document first (a few hundred bytes): with tiles the map form brings summaries and boxes alone
+  const chosen = state.choice === "tomorrow" ? publication?.tomorrow : publication;
+  let tiles = wantTiles && chosen?.tiles ? await tileJson(token, state.choice) : undefined;
+  if (mine !== loads) return;
   const got = viaClient(codes)
     ? await byClient(token, codes, state.choice)
-    : await byMapForm(token, countries, () => mine !== loads);
+    : await byMapForm(token, countries, () => mine !== loads, tiles !== undefined);
   if (mine !== loads || !got) return;
+  // a version published between the two answers: the tiles of the version the summaries are of
+  if (tiles && !("error" in got) && tiles.version !== got.version) {
+    tiles = await tileJson(token, got.day ?? state.choice, got.version);
+    if (mine !== loads) return;
+    if (!tiles && !viaClient(codes))
+      Object.assign(got, { error: `The tiles of version ${got.version} could not be read.` });
+  }
   if ("error" in got) {
     // the map shows what the last load asked for or nothing: not an earlier selection beside the error
-    draw([]);
+    await draw([]);
     $("version").hidden = true;
     return message(got.error, true);
   }
@@ -253,21 +308,32 @@ async function load(event?: Event): Promise<void> {
     ($("time") as HTMLInputElement).value = String(state.minute);
   }
   placeNowMarker();
-  draw(frames);
+  let drawn: Awaited<ReturnType<typeof draw>>;
+  try {
+    drawn = await draw(frames, tiles, countries === "EUROPE" ? undefined : codes);
+  } catch (error) {
+    if (!tiles) throw error;
+    if (mine !== loads) return;
+    // MapLibre could not start (no WebGL after all, its module not served): the map form on the canvas
+    console.warn(`The tiles could not be drawn (${error instanceof Error ? error.message : error}): the map form.`);
+    wantTiles = false;
+    return load();
+  }
+  if (mine !== loads) return;
   const drawnAt = performance.now();
-  // before the first paint, without animation: the shapes are painted once, in the view they are fitted to
-  const bounds = layer.bounds();
-  if (bounds) map.fitBounds(bounds, { padding: [10, 10], animate: false });
   state.phases = {
+    drawing: tiles ? "tiles" : "map form",
     fetchMs: fetched - started,
     downloadMs: downloadedAt - fetched,
     pieces: frames.length,
+    // with tiles: until MapLibre has loaded and painted every tile in view
     drawMs: drawnAt - parsed,
-    fitMs: performance.now() - drawnAt,
+    ...drawn,
   };
-  requestAnimationFrame(() => {
-    state.phases.paintMs = layer.lastPaintMs;
-  });
+  if (!tiles)
+    requestAnimationFrame(() => {
+      state.phases.paintMs = layer.lastPaintMs;
+    });
   state.version = version;
   $("data-version").textContent = version;
   $("published").textContent = `${published.toISOString().slice(0, 16).replace("T", " ")} UTC`;
@@ -280,8 +346,8 @@ async function load(event?: Event): Promise<void> {
   stale.textContent = `This data was published ${ago(lag)}: it may be out of date (a fresh publication is at most 30 min old).`;
   void status();
   // the search's suggestions once the map is painted: they are not needed to see it
-  const drawn = state.features;
-  requestAnimationFrame(() => setTimeout(() => state.features === drawn && names(drawn), 0));
+  const summaries = state.features;
+  requestAnimationFrame(() => setTimeout(() => state.features === summaries && names(summaries), 0));
   message(`${count} features drawn.`);
   state.phases.loadedMs = performance.now() - started;
   document.body.dataset.sync = got.sync ? JSON.stringify(got.sync) : "";
@@ -311,18 +377,46 @@ function viaClient(codes: readonly string[]): boolean {
   return total <= CLIENT_MAX_FEATURES;
 }
 
-/** The origin's map form, each country's frame decoded as soon as it is in (`stale`: a later load began). */
+/**
+ * The version's TileJSON (`/v1/tiles/{day}.json`, of `version` when given) with the version it names; undefined
+ * when it has no tiles or the origin does not answer (the map form's request then says why).
+ */
+async function tileJson(
+  token: string,
+  day: string,
+  version?: string,
+): Promise<(TileJson & { version: string }) | undefined> {
+  const pinned = version ? `?version=${version}` : "";
+  const r = await fetch(`/v1/tiles/${day}.json${pinned}`, {
+    cache: "no-cache",
+    headers: { Authorization: `Bearer ${token}` },
+  }).catch(() => undefined);
+  if (!r?.ok) return undefined;
+  const doc = (await r.json().catch(() => undefined)) as (TileJson & { "x-data-version"?: string }) | undefined;
+  if (!doc?.tiles?.length || !doc["x-data-version"]) return undefined;
+  return { ...doc, version: doc["x-data-version"] };
+}
+
+/**
+ * The origin's map form, each country's frame decoded as soon as it is in (`stale`: a later load began); `boxes`:
+ * each feature's box for its rings (the tiles draw it).
+ */
 async function byMapForm(
   token: string,
   countries: string,
   stale: () => boolean,
+  boxes: boolean,
 ): Promise<Got | { error: string } | undefined> {
   // no-cache: the answer varies on Accept-Encoding only, so a cached copy must be revalidated with this token
   // (the origin checks it before answering 304); a wrong token must not be shown data cached for another
-  const r = await fetch(`/v1/data/airspaces.map?countries=${encodeURIComponent(countries)}&day=${state.choice}`, {
-    cache: "no-cache",
-    headers: { Authorization: `Bearer ${token}` },
-  }).catch(() => undefined);
+  const shapes = boxes ? "&shapes=boxes" : "";
+  const r = await fetch(
+    `/v1/data/airspaces.map?countries=${encodeURIComponent(countries)}&day=${state.choice}${shapes}`,
+    {
+      cache: "no-cache",
+      headers: { Authorization: `Bearer ${token}` },
+    },
+  ).catch(() => undefined);
   if (stale()) return undefined;
   if (!r) return { error: "The origin could not be reached." };
   if (!r.ok) {
@@ -411,6 +505,8 @@ interface DayPublication {
   date: string;
   publishedAt: string;
   countries: Record<string, { total: number }>;
+  /** Whether the version has vector tiles. */
+  tiles?: boolean;
 }
 
 /** What the origin publishes (`/published.json`): today's version, its day and countries, and tomorrow's once out. */
@@ -458,10 +554,11 @@ function search(): void {
     message(`Nothing named "${($("search") as HTMLInputElement).value}" is drawn.`, true);
     return;
   }
-  const bounds = layer.boundsOf(f);
-  if (bounds) map.fitBounds(bounds, { padding: [40, 40], maxZoom: 11 });
-  const at = layer.centreOf(f);
-  if (at) void openPopup(f, at);
+  const box = state.shapes.get(f.id)?.box;
+  if (box) {
+    fitView(lonLatBox(box), 40, 11);
+    void openPopup(f, centreOf(lonLatBox(box)));
+  }
   message(`${hits.length} match${hits.length === 1 ? "" : "es"}; showing ${f.name}.`);
 }
 
@@ -503,6 +600,13 @@ async function init(): Promise<void> {
   $("search").addEventListener("change", search);
   await loadPublication();
   if (!publication) return;
+  // the map the tiles are drawn on is made while the page opens, as Leaflet's is: MapLibre's module, its worker
+  // and its shaders are ready when the first load comes
+  if (wantTiles && (publication.tiles || publication.tomorrow?.tiles)) {
+    $("map").hidden = true;
+    $("gl-map").hidden = false;
+    void glMap();
+  }
   if (token) return void load();
   message(
     "No token yet: ask your operator for one (airspace-publisher tokens create), " +
@@ -525,7 +629,7 @@ Object.assign(window, {
     byDefault: () =>
       state.features
         .filter((f) => !hidden(f, state.filters) && byDefault(f))
-        .map((f) => ({ id: f.id, dash: paintStyle(f)?.dash ?? [] })),
+        .map((f) => ({ id: f.id, dash: paintStyle(f, instantOf(state.minute), state.filters)?.dash ?? [] })),
     /** The countries whose frames the last answer held. */
     countries: () => [...new Set(state.features.map((f) => f.country))].sort(),
     /** The ids of the first `n` features drawn of a country. */
@@ -537,13 +641,24 @@ Object.assign(window, {
     phases: () => state.phases,
     /** The map's view: centre and bounds, for the fit checks. */
     view: () => {
+      if (state.tiles && tileMapMade) return tileMapMade.view();
       const b = map.getBounds();
       return { south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() };
     },
+    /** What draws the map: "tiles" (MapLibre) or "map form" (the canvas). */
+    drawing: () => (state.tiles ? "tiles" : "map form"),
+    /** With tiles: the ids MapLibre draws in the view; `active`: those the tiles say are active at the minute. */
+    rendered: (active?: boolean) => (state.tiles && tileMapMade?.rendered(active ? state.minute : undefined)) || [],
+    /** Resolves once the map has drawn what it was last asked to (MapLibre's next idle; the canvas's next frame). */
+    settled: () =>
+      new Promise<void>((r) =>
+        state.tiles && tileMapMade ? tileMapMade.map.once("idle", () => r()) : requestAnimationFrame(() => r()),
+      ),
+    /** With tiles: the zoom of the tiles drawn (MapLibre's 512-pixel tiles: the map's zoom rounded down). */
+    tileZoom: () => (state.tiles && tileMapMade ? Math.min(9, Math.floor(tileMapMade.map.getZoom())) : undefined),
     open: (id: string) => {
-      const f = state.features.find((x) => x.id === id);
-      const at = f && layer.centreOf(f);
-      if (f && at) void openPopup(f, at);
+      const s = state.shapes.get(id);
+      if (s) void openPopup(s.item, centreOf(lonLatBox(s.box)));
     },
   },
 });

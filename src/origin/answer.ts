@@ -30,7 +30,7 @@ function countOf(manifest: VersionManifest, codes: readonly string[]): Count {
 }
 
 /** The GeoJSON of docs/contract.md §4.1, OpenAir for instruments (docs/design.md §8), the map page's compact form (map-form.ts). */
-export type Form = "geojson" | "openair" | "map";
+export type Form = "geojson" | "openair" | "map" | "mapBoxes";
 
 /**
  * Answers built lately, by tier, version, form and country set (least recently used first out): the shell is
@@ -59,7 +59,7 @@ export async function answer(
       ? await build(view, manifest, codes)
       : form === "openair"
         ? await buildOpenair(view, manifest, codes)
-        : await buildMap(view, manifest, codes);
+        : await buildMap(view, manifest, codes, form === "mapBoxes");
   recent.set(key, built);
   if (recent.size > RECENT) recent.delete(recent.keys().next().value!);
   return built;
@@ -81,16 +81,27 @@ async function buildOpenair(view: TierView, manifest: VersionManifest, codes: re
   return { pieces, gzBytes: pieces.reduce((n, p) => n + p.length, 0), bytes, etag: `"${etag}"` };
 }
 
-/** The countries' map frames (made from their fragments, once per content) and the end, in one gzip member. */
-async function buildMap(view: TierView, manifest: VersionManifest, codes: readonly string[]): Promise<Answer> {
+/** The countries' map frames (made from their fragments, once per content) and the end, in one gzip member; `boxes`: rings are boxes. */
+async function buildMap(
+  view: TierView,
+  manifest: VersionManifest,
+  codes: readonly string[],
+  boxes: boolean,
+): Promise<Answer> {
   const names = (codes[0] === EUROPE ? manifest.europe.parts : codes).filter(
     (cc) => manifest.countries[cc]!.fragmentBytes > 0,
   );
-  const frames = await Promise.all(names.map((cc) => view.mapFrameOf(manifest, cc)));
+  const frames = await Promise.all(names.map((cc) => view.mapFrameOf(manifest, cc, boxes)));
   const pieces = memberOf([...frames, deflatePieceSync(Buffer.from(mapEnd(frames.length)), false)]);
   const bytes = frames.reduce((n, p) => n + p.length, 8);
   const etag = createHash("sha256")
-    .update(JSON.stringify(["map", MAP_FORM_VERSION, names.map((cc) => manifest.countries[cc]!.fragmentSha256)]))
+    .update(
+      JSON.stringify([
+        boxes ? "mapBoxes" : "map",
+        MAP_FORM_VERSION,
+        names.map((cc) => manifest.countries[cc]!.fragmentSha256),
+      ]),
+    )
     .digest("base64url")
     .slice(0, 32);
   return { pieces, gzBytes: pieces.reduce((n, p) => n + p.length, 0), bytes, etag: `"${etag}"` };

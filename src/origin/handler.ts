@@ -76,6 +76,7 @@ const CONTENT_TYPES = {
   geojson: "application/geo+json",
   openair: "text/plain; charset=utf-8",
   map: "application/octet-stream",
+  mapBoxes: "application/octet-stream",
 } as const;
 
 /**
@@ -209,7 +210,10 @@ async function sendData(
     const read = (key: string) => deps.read?.(key) ?? Promise.resolve(undefined);
     return sendChanges(read, view, manifest, parsed.codes, params, req, res, line, cache);
   }
-  const form = path === OPENAIR ? "openair" : path === MAP ? "map" : "geojson";
+  const shapes = params.getAll("shapes");
+  if (shapes.length > 0 && (path !== MAP || shapes.length > 1 || shapes[0] !== "boxes"))
+    return send(res, PROBLEMS.badShapes(), line);
+  const form = path === OPENAIR ? "openair" : path === MAP ? (shapes.length > 0 ? "mapBoxes" : "map") : "geojson";
   const body = await answer(view, manifest, parsed.codes, form);
   sendAnswer(body, manifest, parsed.codes, form, cache, req, res, line);
 }
@@ -374,7 +378,7 @@ function sendStatus(deps: OriginDeps, req: IncomingMessage, res: ServerResponse,
 }
 
 /**
- * `{version, date, publishedAt, countries: {GB: {airspaces, graphicalNotams, total}}, tomorrow?: {…the same}}`: the
+ * `{version, date, publishedAt, countries: {GB: {airspaces, graphicalNotams, total}}, tiles, tomorrow?: {…the same}}`: the
  * live version of today, and of tomorrow once it is published (docs/design.md §8).
  */
 async function sendPublished(
@@ -391,6 +395,8 @@ async function sendPublished(
     date: v.date,
     publishedAt: v.publishedAt,
     countries: Object.fromEntries(Object.entries(v.countries).map(([cc, c]) => [cc, c.count])),
+    // whether the version has vector tiles: the map page draws them where it does (docs/tiles.md)
+    tiles: v.tiles !== undefined,
   });
   const next = await view.head(dayAfter(m.date), (deps.wallClock ?? Date.now)()).catch(() => undefined);
   const doc = { ...about(m), ...(next ? { tomorrow: about(next) } : {}) };

@@ -127,8 +127,34 @@ function distinctPairs(flat: number[]): number[] {
 const polygonsOf = (f: Pick<Feature, "geometry">) =>
   f.geometry.type === "Polygon" ? [f.geometry.coordinates] : f.geometry.coordinates;
 
-/** One country's frame: header words, the summaries as JSON (padded to 4 bytes), deltas, ring and feature ends. */
-export function encodeMapFrame(country: string, features: readonly Feature[]): Uint8Array {
+/** A feature's bounding box as one closed ring: the shape `shapes=boxes` gives (the page draws from tiles then). */
+function boxOf(f: Pick<Feature, "geometry">): number[][][][] {
+  let [w, s, e, n] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const polygon of polygonsOf(f))
+    for (const ring of polygon)
+      for (const [x, y] of ring) {
+        [w, s] = [Math.min(w, x!), Math.min(s, y!)];
+        [e, n] = [Math.max(e, x!), Math.max(n, y!)];
+      }
+  return [
+    [
+      [
+        [w, s],
+        [e, s],
+        [e, n],
+        [w, n],
+        [w, s],
+      ],
+    ],
+  ];
+}
+
+/**
+ * One country's frame: header words, the summaries as JSON (padded to 4 bytes), deltas, ring and feature ends.
+ * `boxes`: each feature's rings are its bounding box alone (the summaries and boxes of a page that draws tiles).
+ */
+export function encodeMapFrame(country: string, features: readonly Feature[], boxes = false): Uint8Array {
+  const shapes = features.map(boxes ? boxOf : polygonsOf);
   const styles: MapStyle[] = [];
   const styleIndex = new Map<string, number>();
   const words: string[] = [];
@@ -159,8 +185,8 @@ export function encodeMapFrame(country: string, features: readonly Feature[]): U
   const json = new TextEncoder().encode(JSON.stringify(head));
   let points = 0;
   let rings = 0;
-  for (const f of features)
-    for (const polygon of polygonsOf(f))
+  for (const shape of shapes)
+    for (const polygon of shape)
       for (const ring of polygon) {
         points += ring.length;
         rings++;
@@ -174,8 +200,8 @@ export function encodeMapFrame(country: string, features: readonly Feature[]): U
   let ringAt = at + 8 * points;
   let featureAt = ringAt + 4 * rings;
   let [px, py, coord, ring] = [0, 0, 0, 0];
-  for (const f of features) {
-    for (const polygon of polygonsOf(f))
+  for (const shape of shapes) {
+    for (const polygon of shape)
       for (const r of polygon) {
         for (const point of r) {
           const x = Math.round(mercX(point[0]!) * UNITS);

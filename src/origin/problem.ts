@@ -54,6 +54,13 @@ export const PROBLEMS = {
       "Bad Request",
       "since takes one version as X-Data-Version names it: 20260822T111500Z-1a2b3c4d.",
     ),
+  badShapes: () =>
+    problem(
+      400,
+      "bad-shapes",
+      "Bad Request",
+      "shapes takes boxes alone (each feature's bounding box), or is left out.",
+    ),
   changesAt: () =>
     problem(400, "changes-at", "Bad Request", "Changes lead to the live version: at has no place here (use day)."),
   twoTokens: () =>

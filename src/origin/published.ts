@@ -183,12 +183,13 @@ export class TierView {
 
   /**
    * A country's frame of the map page's compact form (src/origin/map-form.ts) in version `m`, deflated: made
-   * from its fragment once per content, so versions that keep a country share its frame.
+   * from its fragment once per content, so versions that keep a country share its frame. `boxes`: each feature's
+   * bounding box for its rings (`shapes=boxes`, for a page that draws the vector tiles).
    */
-  mapFrameOf(m: VersionManifest, cc: string): Promise<Piece> {
-    return this.mapFrames.get(`${cc}|${m.countries[cc]!.fragmentSha256}`, async () => {
+  mapFrameOf(m: VersionManifest, cc: string, boxes = false): Promise<Piece> {
+    return this.mapFrames.get(`${cc}|${m.countries[cc]!.fragmentSha256}${boxes ? "|boxes" : ""}`, async () => {
       const features = JSON.parse(`[${await this.fragmentText(m, cc)}]`) as Feature[];
-      return deflatePiece(Buffer.from(encodeMapFrame(cc, features)));
+      return deflatePiece(Buffer.from(encodeMapFrame(cc, features, boxes)));
     });
   }
 
@@ -213,17 +214,21 @@ export class TierView {
 
   /**
    * Makes the live version's map frames before a page asks, one country after another (a failure waits for a
-   * request to say so); returns how many it made, kept ones included.
+   * request to say so); returns how many countries it made, kept ones included. A version with tiles has its
+   * boxes made first: a page with WebGL asks for those, one without for the whole frames.
    */
   async warmMap(): Promise<number> {
     const m = this.current;
     if (!m) return 0;
     let made = 0;
-    for (const cc of Object.keys(m.countries).sort()) {
-      made += await this.mapFrameOf(m, cc).then(
-        () => 1,
-        () => 0,
-      );
+    for (const boxes of m.tiles ? [true, false] : [false]) {
+      made = 0;
+      for (const cc of Object.keys(m.countries).sort()) {
+        made += await this.mapFrameOf(m, cc, boxes).then(
+          () => 1,
+          () => 0,
+        );
+      }
     }
     return made;
   }

@@ -180,6 +180,8 @@ describe("docs/openapi.yaml", () => {
     ["GET", O, "?countries=DE", () => ({})],
     ["POST", O, "?countries=DE", bearer],
     ["GET", M, "?countries=EUROPE", bearer],
+    ["GET", M, "?countries=EUROPE&shapes=boxes", bearer],
+    ["GET", M, "?countries=DE&shapes=rings", bearer],
     ["GET", M, "?countries=DE&day=tomorrow", (p) => ({ Authorization: `Bearer ${p.dynamicToken}` })],
     ["HEAD", M, "?countries=FR", bearer],
     ["GET", M, "?countries=QQ", bearer],

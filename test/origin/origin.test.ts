@@ -95,6 +95,37 @@ describe("data answers", () => {
     },
   );
 
+  it("answers the map form with each feature's box alone for shapes=boxes, and 400 for another shape", async () => {
+    const full = decodeMapForm(
+      zlib.gunzipSync((await request(origin.url, `${MAP}?countries=EUROPE`, { ...auth(), ...gz })).body),
+    );
+    const r = await request(origin.url, `${MAP}?countries=EUROPE&shapes=boxes`, { ...auth(), ...gz });
+    expect(r.status).toBe(200);
+    const boxes = decodeMapForm(zlib.gunzipSync(r.body));
+    expect(boxes.flatMap((f) => f.features)).toEqual(full.flatMap((f) => f.features));
+    for (const [k, frame] of boxes.entries()) {
+      const whole = full[k]!.packed;
+      // one ring of five points per feature, the box the whole rings have
+      expect(frame.packed.featureEnds).toEqual(Uint32Array.from(frame.features, (_, i) => i + 1));
+      expect(frame.packed.coords.length).toBe(10 * frame.features.length);
+      for (let i = 0; i < 4 * frame.features.length; i++) expect(frame.packed.boxes[i]).toBeCloseTo(whole.boxes[i]!, 7);
+    }
+    expect(r.body.length).toBeLessThan(
+      (await request(origin.url, `${MAP}?countries=EUROPE`, { ...auth(), ...gz })).body.length,
+    );
+    const tags = new Set([r.headers.etag, (await request(origin.url, `${MAP}?countries=EUROPE`, auth())).headers.etag]);
+    expect(tags.size).toBe(2);
+    for (const bad of [
+      `${MAP}?countries=DE&shapes=rings`,
+      `${MAP}?countries=DE&shapes=boxes&shapes=boxes`,
+      `${DATA}?countries=DE&shapes=boxes`,
+    ]) {
+      const answer = await request(origin.url, bad, auth());
+      expect(answer.status, bad).toBe(400);
+      expect(JSON.parse(answer.body.toString("utf8")).type).toBe("urn:airspace-publisher:problem:bad-shapes");
+    }
+  });
+
   it("answers the map form to a token holder only, and decodes without gzip too", async () => {
     expect((await request(origin.url, `${MAP}?countries=DE`)).status).toBe(401);
     const plain = await request(origin.url, `${MAP}?countries=DE`, auth());
@@ -193,6 +224,9 @@ describe("data answers", () => {
     expect(doc.date).toBe(manifest.date);
     expect(Object.keys(doc.countries)).toEqual(Object.keys(manifest.countries));
     expect(doc.countries.DE).toEqual(manifest.countries.DE!.count);
+    // the sample is published with its tiles: the page draws them
+    expect(manifest.tiles).toBeDefined();
+    expect(doc.tiles).toBe(true);
     expect(r.body.toString()).not.toMatch(/objects\/|sha256|internal/);
   });
 

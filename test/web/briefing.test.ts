@@ -71,8 +71,8 @@ const view = () =>
 async function find(text: string): Promise<string> {
   await page.fill("#search", text);
   await page.press("#search", "Enter");
-  await page.waitForSelector('.leaflet-popup-content .status[data-from="explain"]', { timeout: 10_000 });
-  return (await page.locator(".leaflet-popup-content").textContent()) ?? "";
+  await page.waitForSelector('.popup .status[data-from="explain"]', { timeout: 10_000 });
+  return (await page.locator(".popup").textContent()) ?? "";
 }
 
 /** What `airspace-publisher explain --id` says of a feature of the same store. */

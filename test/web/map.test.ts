@@ -1,16 +1,20 @@
-// The map page in headless Chromium (Debian's, driven by playwright-core) against the origin serving a sample
-// publication: the bundled sample airspaces plus EBR04 with its real NOTAM and AUP rows (fixtures/decision).
-// Screenshots go to test-output/map/.
+// The map page in headless Chromium (Debian's, driven by playwright-core, WebGL 2 in software) against the origin
+// serving a sample publication with its vector tiles: the bundled sample airspaces plus EBR04 with its real NOTAM
+// and AUP rows (fixtures/decision). The page draws the tiles in MapLibre, and the map form on its canvas when asked
+// (`?draw=map-form`). Screenshots go to test-output/map/.
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../../bench/support.js";
+import { launchWebGlChromium } from "../../bench/support.js";
+import { PAGE_FILES } from "../../jobs/web-assets.js";
 import type { FeatureCollection } from "../../src/model/contract.js";
 import type { ExplainDocument } from "../../src/model/explain.js";
+import { utcDay } from "../../src/model/time.js";
 import { readExplanations } from "../../src/publish/explanations.js";
 import { currentManifest, readEurope } from "../../src/publish/read-back.js";
 import { LocalStore } from "../../src/store/local-store.js";
+import { tileFeatureProperties } from "../../src/tiles/build.js";
 import { activeAt, statusText, summarize } from "../../web/logic.js";
 import { FIXTURES, ROOT, tempDir } from "../helpers.js";
 import { cli, type Running, serve } from "../origin/harness.js";
@@ -39,7 +43,7 @@ beforeAll(async () => {
       "--aup",
       `${DAY}T0959=${path.join(CASE, "aup_2022-02-23T0959Z.csv")}`,
     ],
-    ...["--date", DAY, "--now", `${DAY}T10:00:00Z`, "--store", store, "--quiet"],
+    ...["--date", DAY, "--now", `${DAY}T10:00:00Z`, "--store", store, "--quiet", "--tiles"],
   ]);
   if (r.code !== 0) throw new Error(r.err);
   const tokens = path.join(tempDir("map-tokens-"), "tokens.json");
@@ -49,7 +53,7 @@ beforeAll(async () => {
   europe = await readEurope(local, manifest);
   explained = (await readExplanations(local, manifest.version))!;
   origin = await serve({ store, tokens });
-  browser = await launchChromium();
+  browser = await launchWebGlChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   mkdirSync(SHOTS, { recursive: true });
 }, 60_000);
@@ -64,8 +68,15 @@ const map = <T>(fn: string, arg?: string) =>
     [fn, arg] as const,
   ) as Promise<T>;
 
-async function load(withToken: string): Promise<void> {
-  await page.goto(`${origin.url}/`);
+/** The ids of the features the tiles draw at `zoom` (src/tiles/build.ts's minzoom), sorted. */
+const shownAt = (zoom: number) =>
+  europe.features
+    .filter((f) => tileFeatureProperties(f, utcDay(DAY)!).minzoom <= zoom)
+    .map((f) => f.properties._id)
+    .sort();
+
+async function load(withToken: string, query = ""): Promise<void> {
+  await page.goto(`${origin.url}/${query}`);
   await page.waitForSelector("#countries option[value=EUROPE]");
   await page.fill("#token", withToken);
   await page.selectOption("#countries", "EUROPE");
@@ -74,7 +85,7 @@ async function load(withToken: string): Promise<void> {
 
 describe("the map page", () => {
   it("is written into the store beside the artifacts, and served by the origin at /", async () => {
-    for (const name of ["index.html", "app.js", "app.css", "leaflet.css"]) {
+    for (const name of PAGE_FILES) {
       expect(
         readFileSync(path.join(store, name)).equals(readFileSync(path.join(ROOT, "dist", "web", name))),
         name,
@@ -85,10 +96,16 @@ describe("the map page", () => {
     expect(await page.text()).toBe(readFileSync(path.join(store, "index.html"), "utf8"));
   });
 
-  it("draws every feature of the publication, with its version and publication time", async () => {
-    await load(token);
+  it("draws every feature of the publication from its tiles, with its version and publication time", async () => {
+    await load(token, "?draw=tiles");
     await page.waitForSelector("body[data-loaded]");
+    expect(await map<string>("drawing")).toBe("tiles");
     expect(await map<number>("drawn")).toBe(europe.features.length);
+    // MapLibre draws from the tiles, in the view it was fitted to, every feature the tiles of that zoom hold and
+    // nothing else (one narrower than 1/32 of a tile waits for a higher zoom)
+    const zoom = await map<number>("tileZoom");
+    expect(await map<string[]>("rendered")).toEqual(shownAt(zoom));
+    expect(shownAt(zoom).length).toBeGreaterThan(0);
     // one frame per country of the map form, each feature knowing where its whole properties are
     const countries = Object.keys((await currentManifest(new LocalStore(store)))!.countries).sort();
     expect(await map<string[]>("countries")).toEqual(countries);
@@ -134,6 +151,9 @@ describe("the map page", () => {
       .map((f) => f.properties._id)
       .sort();
     expect(await map<string[]>("highlighted")).toEqual(want);
+    // the tiles' own intervals (s0/e0 …) say the same at that minute, of the features drawn at this zoom
+    const drawn = new Set(shownAt(await map<number>("tileZoom")));
+    await expect.poll(() => map<string[]>("rendered", "active")).toEqual(want.filter((id) => drawn.has(id)));
     expect(await page.textContent("#time-label")).toMatch(new RegExp(`^${label} UTC \\(\\d\\d:\\d\\d local\\)$`));
     expect(await page.textContent("#active-count")).toBe(String(want.length));
     if (minute === 600) expect(want).toContain(EBR04);
@@ -144,8 +164,8 @@ describe("the map page", () => {
   it("shows the linked NOTAM and the AUP record in the feature's popup", async () => {
     await map("open", EBR04);
     // the page's own wording first, then explain's reason from the origin
-    await page.waitForSelector('.leaflet-popup-content .status[data-from="explain"]');
-    const text = await page.locator(".leaflet-popup-content").textContent();
+    await page.waitForSelector('.popup .status[data-from="explain"]');
+    const text = await page.locator(".popup").textContent();
     expect(text).toContain("EBR04 Elsenborn 01");
     expect(text).toContain("B4618/18");
     expect(text).toContain("D) FEB 23 0600-2200");
@@ -163,9 +183,9 @@ describe("the map page", () => {
   it("shows the popup of features of either end of the collection (two countries' answers)", async () => {
     for (const f of [europe.features[0]!, europe.features.at(-1)!]) {
       await map("open", f.properties._id);
-      await expect.poll(() => page.textContent(".leaflet-popup-content h3").catch(() => null)).toBe(f.properties.name);
-      await page.waitForSelector('.leaflet-popup-content .status[data-from="explain"]');
-      const text = await page.locator(".leaflet-popup-content").textContent();
+      await expect.poll(() => page.textContent(".popup h3").catch(() => null)).toBe(f.properties.name);
+      await page.waitForSelector('.popup .status[data-from="explain"]');
+      const text = await page.locator(".popup").textContent();
       expect(text).toContain(f.properties.vendor.formattedLowerLimit);
       expect(text).toContain(statusText(f, explained.features[f.properties._id]!.because));
       expect(text).not.toMatch(/Type\d/);
@@ -182,6 +202,21 @@ describe("the map page", () => {
     await page.waitForSelector("body[data-loaded]");
     expect(await page.getAttribute("#message", "class")).not.toBe("error");
     expect(await map<number>("drawn")).toBe(europe.features.length);
+  });
+
+  it("draws the map form on the canvas where WebGL is drawn in software (here: SwiftShader), and when asked", async () => {
+    for (const query of ["", "?draw=map-form"]) {
+      await load(token, query);
+      await page.waitForSelector("body[data-loaded]");
+      expect(await map<string>("drawing")).toBe("map form");
+    }
+    await page.waitForSelector("body[data-loaded]");
+    expect(await map<string>("drawing")).toBe("map form");
+    expect(await map<number>("drawn")).toBe(europe.features.length);
+    expect(await map<string[]>("rendered")).toEqual([]);
+    expect(await page.isVisible("#map")).toBe(true);
+    expect(await page.isVisible("#gl-map")).toBe(false);
+    await page.screenshot({ path: path.join(SHOTS, "map-form.png") });
   });
 
   it("says so when the answer is cut off, and draws none of it", async () => {
@@ -206,21 +241,26 @@ describe("the map page", () => {
     const status = await fetch(`${origin.url}/v1/status/master-features`);
     expect(status.status).toBe(200);
     expect(await status.json()).toMatchObject({ bootstrap: { state: "complete" }, parity: { state: "ok" } });
-    const fresh = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const problems: string[] = [];
-    fresh.on("console", (m) => void (m.type() === "error" && problems.push(`console: ${m.text()}`)));
-    fresh.on("pageerror", (e) => void problems.push(`page: ${e.message}`));
-    fresh.on("requestfailed", (r) => void problems.push(`failed: ${r.url()}`));
-    fresh.on("response", (r) => void (r.status() >= 400 && problems.push(`${r.status()}: ${r.url()}`)));
-    try {
-      await fresh.goto(`${origin.url}/`);
-      await fresh.fill("#token", token);
-      await fresh.selectOption("#countries", "EUROPE");
-      await fresh.click("#load button[type=submit]");
-      await fresh.waitForSelector("body[data-loaded]", { timeout: 15_000 });
-      expect(problems).toEqual([]);
-    } finally {
-      await fresh.close();
+    for (const query of ["", "?draw=tiles"]) {
+      const fresh = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      const problems: string[] = [];
+      fresh.on(
+        "console",
+        (m) => void (["error", "warning"].includes(m.type()) && problems.push(`console: ${m.text()}`)),
+      );
+      fresh.on("pageerror", (e) => void problems.push(`page: ${e.message}`));
+      fresh.on("requestfailed", (r) => void problems.push(`failed: ${r.url()}`));
+      fresh.on("response", (r) => void (r.status() >= 400 && problems.push(`${r.status()}: ${r.url()}`)));
+      try {
+        await fresh.goto(`${origin.url}/${query}`);
+        await fresh.fill("#token", token);
+        await fresh.selectOption("#countries", "EUROPE");
+        await fresh.click("#load button[type=submit]");
+        await fresh.waitForSelector("body[data-loaded]", { timeout: 15_000 });
+        expect(problems, query).toEqual([]);
+      } finally {
+        await fresh.close();
+      }
     }
   });
 
