@@ -135,6 +135,7 @@ const watch: Register = (cli, io, setCode) => {
     .option("--metrics-host <HOST>", "address of the metrics port (default 127.0.0.1)")
     .option("--unhealthy-after <MINUTES>", "/healthz answers 503 after this long without a publication (default 180)")
     .option("--clock <ISO>", "run as if the clock read this instant at the start (rehearsals, tests, benchmarks)")
+    .option("--tiles", "each version with its vector tiles, one PMTiles archive of EUROPE (docs/tiles.md)")
     .option("--retention-days <n>", "whole versions older than this are collected (default 7)")
     .option("--record-days <n>", "the record (every version, rebuildable) is kept this long (default 400)")
     .option("--quiet", "no progress or info logs")

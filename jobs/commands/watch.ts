@@ -38,6 +38,8 @@ export interface WatchFlags {
   unhealthyAfter?: string;
   /** Run as if the clock read this instant at the start, then at the clock's pace (rehearsals, tests, benchmarks). */
   clock?: string;
+  /** Each version with its vector tiles (docs/tiles.md): a refresh patches the last archive. */
+  tiles?: boolean;
 }
 
 export interface WatchDeps {
@@ -221,7 +223,7 @@ class Watcher {
         clock: this.c.clock,
         wall: io.now,
         now,
-        days: runDays(fetched, now, days),
+        days: runDays(fetched, now, days, false, this.c.flags.tiles === true),
         retention,
       });
     } catch (err) {

@@ -1,6 +1,7 @@
 // `watch` as operators run it: the built CLI in its own process against a real HTTP server on loopback serving the
-// real UK files of fixtures/uk with ETag (conditional GETs), a NOTAM poll interval of one second. It publishes once at
-// start, writes nothing while no source changes, publishes a briefing that changed, and exits 0 on SIGTERM.
+// real UK files of fixtures/uk with ETag (conditional GETs), a NOTAM poll interval of one second, with --tiles. It
+// publishes once at start, writes nothing while no source changes, publishes a briefing that changed (its vector
+// tiles patched from the last version's), and exits 0 on SIGTERM.
 import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -10,8 +11,14 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { delayOf } from "../../jobs/commands/watch.js";
+import { utcDay } from "../../src/model/time.js";
+import { readEurope } from "../../src/publish/read-back.js";
 import type { RunReport } from "../../src/report.js";
+import { LocalStore } from "../../src/store/local-store.js";
+import { checkArchive } from "../../src/tiles/check.js";
+import { openArchive } from "../../src/tiles/read-back.js";
 import { FIXTURES, ROOT, tempDir } from "../helpers.js";
+import { manifestOf } from "./watchers.js";
 
 const UK = path.join(FIXTURES, "uk");
 const PIB = gunzipSync(readFileSync(path.join(UK, "uk_pib_2026-08-22T1116Z.xml.gz"))).toString("utf8");
@@ -67,7 +74,7 @@ beforeAll(async () => {
     process.execPath,
     [
       ...[path.join(ROOT, "dist", "jobs", "cli.js"), "watch", "--config", config, "--store", store, "--quiet"],
-      ...["--report", report, "--metrics-port", "0"],
+      ...["--report", report, "--metrics-port", "0", "--tiles"],
     ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
@@ -109,6 +116,16 @@ describe("watch", () => {
     expect(second).not.toBe(first);
     const pointer = JSON.parse(readFileSync(path.join(store, "v1", "current.json"), "utf8"));
     expect(pointer.version).toBe(second.replace(/:$/, ""));
+    // --tiles: each version with its archive, the second one patched from the first and held to its features
+    const local = new LocalStore(store);
+    const [m1, m2] = [first, second].map((v) => manifestOf(store, v.replace(/:$/, "")));
+    expect(m1!.tiles).toBeDefined();
+    expect(m2!.tiles!.rewritten).toBeDefined();
+    const archive = await openArchive((await local.get(m2!.tiles!.key))!);
+    const features = (await readEurope(local, m2!)).features;
+    const r = await checkArchive(archive, features, utcDay(m2!.date)!);
+    expect([r.missing, r.extra, r.properties, r.farther]).toEqual([[], [], [], []]);
+    expect(features.length).toBeGreaterThan(100);
   }, 30_000);
 
   it("serves Prometheus text metrics that agree with the run report, and a health answer", async () => {
