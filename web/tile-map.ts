@@ -35,6 +35,11 @@ export class TileMap {
   private token = "";
   private shown = "";
   private open: MapLibre.Popup | undefined;
+  /**
+   * MapLibre's `load`, which comes once. Not `isStyleLoaded()`: that is false again while any source loads (the
+   * warm-up's, tiles of a view), and a show that then waited for `load` never resolved.
+   */
+  private readonly loaded: Promise<void>;
 
   constructor(
     private readonly gl: typeof MapLibre,
@@ -64,7 +69,8 @@ export class TileMap {
       },
     });
     this.map.setMissingStyleImageResolver((id) => this.hatch(id));
-    this.map.once("load", () => this.warmUp());
+    this.loaded = new Promise((r) => this.map.once("load", () => r()));
+    void this.loaded.then(() => this.warmUp());
     this.map.on("click", (e) => {
       const top = this.map.queryRenderedFeatures(e.point, { layers: FILL_LAYERS })[0];
       if (top) onClick(top.properties as TileProperties, [e.lngLat.lng, e.lngLat.lat]);
@@ -74,7 +80,7 @@ export class TileMap {
   /** Draws `tiles` (a new version's replaces the last one's) as `v` says; resolves once they are painted. */
   async show(tiles: TileJson, token: string, v: TileView): Promise<void> {
     this.token = token;
-    await this.styled();
+    await this.loaded;
     const key = tiles.tiles.join(" ");
     if (key !== this.shown) {
       for (const l of tileLayers(v)) if (this.map.getLayer(l.id)) this.map.removeLayer(l.id);
@@ -145,10 +151,6 @@ export class TileMap {
     return [...new Set(ids)].sort();
   }
 
-  private styled(): Promise<void> {
-    return this.map.isStyleLoaded() ? Promise.resolve() : new Promise((r) => this.map.once("load", () => r()));
-  }
-
   /** Resolves when the map has nothing left to load or paint. */
   private painted(): Promise<void> {
     const idle = new Promise<void>((r) => this.map.once("idle", () => r()));
@@ -159,7 +161,7 @@ export class TileMap {
   /**
    * Draws the page's layers once over one invisible feature (transparent, every property a tile gives) while the
    * page opens: MapLibre's worker starts and SwiftShader or the GPU compiles the layers' programs before the first
-   * load, as Leaflet's map is ready before it. Measured: the first EUROPE load's tiles painted in … (bench/map.ts).
+   * load, as Leaflet's map is ready before it (bench/map.ts measures the first load's paint with it).
    */
   private warmUp(): void {
     const clear = "rgba(0, 0, 0, 0)";

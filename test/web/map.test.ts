@@ -192,6 +192,29 @@ describe("the map page", () => {
     }
   });
 
+  it("draws a load asked for while the tiles of the view are still loading", async () => {
+    // MapLibre's style is not "loaded" while a source loads, and its `load` event never comes again: a load that
+    // waited for it hung. The tiles are held back 1.5 s (Playwright on the network, the origin cannot be slowed),
+    // Find zooms in so that new ones are asked for, and Load is pressed while they are held.
+    let held = 0;
+    await page.route("**/v1/tiles/*/**", async (route) => {
+      held++;
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue().catch(() => {});
+    });
+    try {
+      await page.fill("#search", "EBR04");
+      await page.press("#search", "Enter");
+      await expect.poll(() => held).toBeGreaterThan(0);
+      await page.click("#load button[type=submit]");
+      await page.waitForSelector("body[data-loaded]", { timeout: 10_000 });
+      expect(await map<string>("drawing")).toBe("tiles");
+      expect(await map<string[]>("rendered")).toEqual(shownAt(await map<number>("tileZoom")));
+    } finally {
+      await page.unroute("**/v1/tiles/*/**");
+    }
+  });
+
   it("draws the last load when Load is pressed again before the first answer is in", async () => {
     await page.goto(`${origin.url}/`);
     await page.waitForSelector("#countries option[value=EUROPE]");
