@@ -1,12 +1,11 @@
 // `make bench` (map part): the map page loading and drawing the Europe-scale publication (20 000 airspaces,
-// 40 000 NOTAMs, 2 000 AUP rows, with its vector tiles) in Debian's headless Chromium through the origin (in its
-// own process), two ways side by side, run by run: the map form on the canvas (Chromium without GPU) and the tiles
-// in MapLibre (WebGL 2 in software, SwiftShader). Measures, five times each in a fresh page, the time from
-// pressing Load to the page's "loaded" mark plus two animation frames, with the page's own phases, for one
-// country (DE) and for EUROPE, medians, once the origin has made the map form (that time is reported too). The goal
-// (under 1.5 s) holds for the way the page draws in this browser, the map form: the page draws tiles only where
-// WebGL runs on a GPU (web/main.ts), and the tiles' ratio to the map form is what decides whether the map form can
-// be retired (docs/tiles.md). Writes bench/out/map.json.
+// 40 000 NOTAMs, 2 000 AUP rows, with its vector tiles) in Debian's headless Chromium (no GPU) through the origin
+// (in its own process), two ways side by side, run by run: the version's tiles on canvas tiles in Leaflet (the
+// page's way for a version with tiles) and the map form on its canvas (`?draw=map-form`, the page's way before).
+// Measures, five times each in a fresh page, the time from pressing Load to the page's "loaded" mark plus two
+// animation frames, with the page's own phases, for one country (DE) and for EUROPE, medians, once the origin has
+// made the map form (that time is reported too). The goals: the tiles under 1.5 s; for EUROPE (issue 60) no slower
+// than the map form either (docs/tiles.md). Writes bench/out/map.json.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -14,15 +13,7 @@ import { fileURLToPath } from "node:url";
 import { main } from "../jobs/cli.js";
 import { generate } from "./generate.js";
 import { generateAup, generateNotams } from "./generate-dynamic.js";
-import {
-  captureIo,
-  launchChromium,
-  launchWebGlChromium,
-  ROOT,
-  SHARED,
-  sharedAirspaceMissing,
-  spawnOrigin,
-} from "./support.js";
+import { captureIo, launchChromium, ROOT, SHARED, sharedAirspaceMissing, spawnOrigin } from "./support.js";
 
 const OUT = path.join(ROOT, "bench", "out", "map");
 const DATE = "2026-09-14";
@@ -70,16 +61,13 @@ async function run(): Promise<void> {
   // pages are timed once it has, and what it took is reported beside them
   const ready = JSON.parse(await origin.logged(/"msg":"map form ready"/)) as { countries: number; ms: number };
   console.log(`origin: the map form of ${ready.countries} countries made in ${(ready.ms / 1000).toFixed(2)} s`);
-  // the map form on the canvas in Chromium as the page has drawn it so far (software raster, no GPU); the tiles in
-  // MapLibre with WebGL 2 in software (SwiftShader): each way in the browser it is drawn with
-  const browsers = { "map form": await launchChromium(), tiles: await launchWebGlChromium() };
-  type Way = keyof typeof browsers;
+  const browser = await launchChromium();
+  type Way = "map form" | "tiles";
   type Run = { seconds: number; features: number; phases: Record<string, unknown> };
   /** A fresh page loading `countries`: pressing Load to the map painted (the page's mark and two animation frames). */
   const timed = async (way: Way, countries: string, first: boolean): Promise<Run> => {
-    const page = await browsers[way].newPage({ viewport: { width: 1280, height: 800 } });
-    // in SwiftShader the page itself would draw the map form: the tiles are asked for
-    await page.goto(`${origin.url}/${way === "map form" ? "" : "?draw=tiles"}`);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${origin.url}/${way === "map form" ? "?draw=map-form" : ""}`);
     await page.waitForSelector(`#countries option[value=${countries}]`);
     await page.selectOption("#countries", countries);
     await page.fill("#token", token.trim());
@@ -134,21 +122,19 @@ async function run(): Promise<void> {
       const [form, tiles] = [median("map form").seconds, median("tiles").seconds];
       console.log(
         `${countries}: median map form ${form.toFixed(2)} s, tiles ${tiles.toFixed(2)} s, tiles/map form ` +
-          `${(tiles / form).toFixed(2)} (goal: the map form, the page's drawing here, < ${goal} s)`,
+          `${(tiles / form).toFixed(2)} (goals: the tiles < ${goal} s${countries === "EUROPE" ? ", no slower than the map form" : ""})`,
       );
-      if (form >= goal) {
-        console.log(`map: ${countries} MISSED its goal of ${goal} s`);
+      if (tiles >= goal || (countries === "EUROPE" && tiles > form)) {
+        console.log(`map: ${countries} MISSED its goal: tiles ${tiles.toFixed(2)} s, map form ${form.toFixed(2)} s`);
         process.exitCode = 1;
       }
-      if (tiles > form)
-        console.log(`map: ${countries} from tiles is slower than the map form here: the map form is not retired`);
     }
     result.popups = popups;
     for (const p of popups)
       console.log(`popup (${p.way}) in ${p.country}, its details shown after ${p.seconds.toFixed(2)} s`);
     writeFileSync(path.join(OUT, "..", "map.json"), `${JSON.stringify(result, null, 2)}\n`);
   } finally {
-    for (const b of Object.values(browsers)) await b.close();
+    await browser.close();
     await origin.close();
   }
 }

@@ -7,19 +7,10 @@ import { fileURLToPath } from "node:url";
 import { ASSET_CACHE } from "../src/origin/http.js";
 import type { ObjectStore } from "../src/store/store.js";
 
-export const PAGE_FILES = [
-  "index.html",
-  "app.js",
-  "app.css",
-  "leaflet.css",
-  "maplibre-gl.mjs",
-  "maplibre-gl-worker.mjs",
-  "maplibre-gl.css",
-] as const;
+export const PAGE_FILES = ["index.html", "app.js", "app.css", "leaflet.css"] as const;
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
-  ".mjs": "text/javascript; charset=utf-8",
   ".css": "text/css; charset=utf-8",
 };
 

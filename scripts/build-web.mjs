@@ -1,6 +1,6 @@
-// Bundles the map page (web/) into dist/web: app.js (Leaflet, topojson-client, Natural Earth outlines from
-// world-atlas, the pipeline's palette), index.html, app.css and Leaflet's stylesheet, and MapLibre GL's module,
-// worker and stylesheet (loaded by the page for a version with vector tiles). No network at build time.
+// Bundles the map page (web/) into dist/web: app.js (Leaflet, protomaps-leaflet for the vector tiles,
+// topojson-client, Natural Earth outlines from world-atlas, the pipeline's palette), index.html, app.css and
+// Leaflet's stylesheet. No network at build time.
 // WEB_MINIFY=0 keeps names readable for a browser profile.
 import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -24,8 +24,4 @@ await build({
 });
 const require = createRequire(import.meta.url);
 copyFileSync(require.resolve("leaflet/dist/leaflet.css"), path.join(out, "leaflet.css"));
-// MapLibre GL for a version with vector tiles: the page imports it (and it its worker) only then
-const maplibre = path.dirname(require.resolve("maplibre-gl/dist/maplibre-gl.mjs"));
-for (const f of ["maplibre-gl.mjs", "maplibre-gl-worker.mjs", "maplibre-gl.css"])
-  copyFileSync(path.join(maplibre, f), path.join(out, f));
 for (const f of ["index.html", "app.css"]) copyFileSync(path.join(root, "web", f), path.join(out, f));

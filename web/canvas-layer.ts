@@ -153,7 +153,7 @@ export class FeatureCanvas<T> extends L.Layer {
 }
 
 /** A 2D context's fill and stroke state, assigned only when it differs from the last assignment. */
-class Pen {
+export class Pen {
   fillWith: string | CanvasPattern | undefined;
   private strokeWith: string | undefined;
   alpha = -1;

@@ -1,6 +1,6 @@
 // How the map form's canvas (web/canvas-layer.ts) paints a feature: its dynamicStyle, stronger when active at the
 // chosen instant, faded outside the band, hatched as its paint direction says (the pattern is the page's,
-// web/hatch.ts). The tiles' look is the same, as MapLibre expressions (web/tile-style.ts). Without the DOM.
+// web/hatch.ts). The vector tiles are painted with it too (web/tile-layer.ts). Without the DOM.
 import { activeAt, byDefault, type Filters, hidden, meetsBand, type Summary } from "./logic.js";
 
 /** How the canvas paints one feature; `P` a pattern fill (a CanvasPattern in the page). */

@@ -1,5 +1,5 @@
 // The diagonal hatch a feature whose dynamicStyle says forwardDiagonal or backwardDiagonal is filled with, in its
-// line colour: a pattern for the map form's canvas, an image for MapLibre's fill-pattern (web/tile-map.ts).
+// line colour: a pattern for the canvases, the map form's and the tiles'.
 
 /** An 8×8 canvas with one diagonal line in `color`, or undefined without a 2D context. */
 export function hatchCanvas(color: string, direction: string): HTMLCanvasElement | undefined {

@@ -1,10 +1,9 @@
 // The map page: asks the origin for a country set with the user's token and draws every feature with its
-// dynamicStyle over bundled Natural Earth outlines: from the version's vector tiles in MapLibre (web/tile-map.ts)
-// when it has them, else on one canvas from the map form (web/canvas-layer.ts, in Leaflet). The user moves through
+// dynamicStyle over bundled Natural Earth outlines, in Leaflet: from the version's vector tiles on canvas tiles
+// (web/tile-layer.ts) when it has them, else on one canvas from the map form (web/canvas-layer.ts). The user moves through
 // the UTC day, filters, finds, and clicks a feature for its details (web/popup.ts). `window.airspaceMap` exposes
 // counts for the browser tests.
 import L from "leaflet";
-import type * as MapLibre from "maplibre-gl";
 import { feature as topoFeature } from "topojson-client";
 import type { Topology } from "topojson-specification";
 import countries50m from "world-atlas/countries-50m.json";
@@ -32,8 +31,7 @@ import {
 } from "./logic.js";
 import { esc, popup } from "./popup.js";
 import { throughClient } from "./through-client.js";
-import { type TileJson, TileMap, type TileProperties } from "./tile-map.js";
-import type { TileView } from "./tile-style.js";
+import { type TileJson, TileLayer } from "./tile-layer.js";
 
 /** The most features the page takes through the client (viaClient); larger selections come as the map form. */
 const CLIENT_MAX_FEATURES = 5_000;
@@ -61,20 +59,10 @@ const state = {
 };
 
 /**
- * Whether the page draws a version's tiles when it has them: MapLibre needs WebGL 2, and where WebGL is drawn in
- * software (SwiftShader, llvmpipe) the map form's canvas is faster (bench/map.ts, Europe: 0.73 s against 2.01 s to
- * the first paint, 0.5–0.7 s against 0.18 s a slider step), so it draws there. `?draw=tiles` or `?draw=map-form`
- * chooses anyway (the tests, a side-by-side measure).
+ * Whether the page draws a version's tiles when it has them: in Chromium without a GPU they paint EUROPE in 0.55 s
+ * against the map form's 0.89 s (docs/tiles.md). `?draw=map-form` draws the map form anyway (a side-by-side measure).
  */
-let wantTiles = ((asked: string | null) => {
-  if (asked === "map-form") return false;
-  const gl = document.createElement("canvas").getContext("webgl2");
-  if (!gl) return false;
-  if (asked === "tiles") return true;
-  const info = gl.getExtension("WEBGL_debug_renderer_info");
-  const renderer = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
-  return !/swiftshader|llvmpipe|software/i.test(renderer);
-})(new URLSearchParams(location.search).get("draw"));
+const wantTiles = new URLSearchParams(location.search).get("draw") !== "map-form";
 
 const outlines = topoFeature(
   countries50m as unknown as Topology,
@@ -90,28 +78,13 @@ const layer = new FeatureCanvas<Summary>(
   (s, at) => void openPopup(s, [at.lng, at.lat]),
 ).addTo(map);
 
-/** MapLibre's module, beside app.js in dist/web: loaded the first time a version with tiles is drawn. */
-const MAPLIBRE = "./maplibre-gl.mjs";
-let tileMap: Promise<TileMap> | undefined;
-let tileMapMade: TileMap | undefined;
-function glMap(): Promise<TileMap> {
-  tileMap ??= (async () => {
-    const css = document.createElement("link");
-    css.rel = "stylesheet";
-    css.href = "maplibre-gl.css";
-    document.head.append(css);
-    const gl = (await import(MAPLIBRE)) as typeof MapLibre;
-    const onClick = (p: TileProperties, at: [number, number]) => {
-      const s = state.shapes.get(String(p._id))?.item;
-      if (s) void openPopup(s, at);
-    };
-    tileMapMade = new TileMap(gl, $("gl-map"), outlines, onClick);
-    return tileMapMade;
-  })();
-  return tileMap;
-}
-
-const tileView = (): TileView => ({ minute: state.minute, filters: state.filters, countries: state.countries });
+/** The tiles drawn, when the page draws a version's tiles. */
+let tileLayer: TileLayer | undefined;
+map.on("click", (e: L.LeafletMouseEvent) => {
+  const id = state.tiles ? tileLayer?.hit(e.latlng) : undefined;
+  const s = id === undefined ? undefined : state.shapes.get(id)?.item;
+  if (s) void openPopup(s, [e.latlng.lng, e.latlng.lat]);
+});
 
 const dayStarts = new Map<string, number>();
 /** The instant of a minute of the shown day (the day's start parsed once: a repaint asks for every feature). */
@@ -127,7 +100,7 @@ function instantOf(minute: number): number {
 function restyle(): void {
   const instant = instantOf(state.minute);
   const active = state.features.filter((f) => !hidden(f, state.filters) && activeAt(f, instant)).length;
-  if (state.tiles) tileMapMade?.restyle(tileView());
+  if (state.tiles) void tileLayer?.repaint();
   else layer.redraw();
   const local = new Date(instant).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hour12: false });
   $("time-label").textContent = `${hhmm(state.minute)} UTC (${local} local)`;
@@ -164,22 +137,14 @@ async function details(
   return { properties: f.properties, version: r.headers.get("X-Data-Version") ?? "?" };
 }
 
-/** A popup at `at` ([lon, lat]) on the map drawn, its content replaceable while it is open. */
-async function popupAt(
-  at: [number, number],
-  html: string,
-): Promise<{ setContent(h: string): void; isOpen(): boolean }> {
-  if (state.tiles) return (await glMap()).popup(at, html);
+/** A popup at `at` ([lon, lat]), its content replaceable while it is open. */
+function popupAt(at: [number, number], html: string): { setContent(h: string): void; isOpen(): boolean } {
   const p = L.popup({ maxWidth: 400 }).setLatLng([at[1], at[0]]).setContent(html).openOn(map);
   return { setContent: (h) => void p.setContent(h), isOpen: () => p.isOpen() };
 }
 
 /** Fits the map drawn to a box, without animation. */
 function fitView(box: LonLatBox, padding: number, maxZoom?: number): void {
-  if (state.tiles) {
-    tileMapMade?.fit(box, padding, maxZoom);
-    return;
-  }
   const bounds = L.latLngBounds([box[1], box[0]], [box[3], box[2]]);
   map.fitBounds(bounds, { padding: [padding, padding], animate: false, ...(maxZoom === undefined ? {} : { maxZoom }) });
 }
@@ -187,7 +152,7 @@ function fitView(box: LonLatBox, padding: number, maxZoom?: number): void {
 /** Opens a feature's popup: its name at once, its whole properties once the origin has sent them. */
 async function openPopup(s: Summary, at: [number, number]): Promise<void> {
   const token = sessionStorage.getItem("airspace-token") ?? "";
-  const shown = await popupAt(at, `<div class="popup"><h3>${esc(s.name)}</h3><p>Loading its details…</p></div>`);
+  const shown = popupAt(at, `<div class="popup"><h3>${esc(s.name)}</h3><p>Loading its details…</p></div>`);
   const { properties, version, error } = await details(s, token);
   if (!shown.isOpen()) return;
   if (!properties) {
@@ -211,7 +176,7 @@ async function draw(
   frames: readonly MapFrame[],
   tiles?: TileJson,
   countries?: string[],
-): Promise<{ mapLibreMs?: number; tilesMs?: number }> {
+): Promise<{ tilesMs?: number }> {
   const shapes: Shape<Summary>[] = [];
   for (const { features, packed } of frames) {
     const b = packed.boxes;
@@ -223,27 +188,25 @@ async function draw(
   state.shapes = new Map(shapes.map((s) => [s.item.id, s]));
   state.tiles = tiles;
   state.countries = countries;
-  $("map").hidden = tiles !== undefined;
-  $("gl-map").hidden = tiles === undefined;
+  tileLayer?.remove();
+  tileLayer = undefined;
   layer.setShapes(tiles ? [] : shapes);
-  if (!tiles) tileMapMade?.clear();
-  else map.closePopup();
   restyle();
+  // before the first paint, without animation: the map is painted once, in the view it is fitted to
+  map.invalidateSize();
   const box = unionBox(shapes.map((s) => s.box));
-  if (!tiles) {
-    // before the first paint, without animation: the shapes are painted once, in the view they are fitted to
-    map.invalidateSize();
-    if (box) fitView(lonLatBox(box), 10);
-    return {};
-  }
+  if (box) fitView(lonLatBox(box), 10);
+  if (!tiles) return {};
   const t0 = performance.now();
-  const gl = await glMap();
-  const t1 = performance.now();
-  gl.map.resize();
-  if (box) gl.fit(lonLatBox(box), 10);
   const token = sessionStorage.getItem("airspace-token") ?? "";
-  await gl.show(tiles, token, tileView());
-  return { mapLibreMs: t1 - t0, tilesMs: performance.now() - t1 };
+  // a feature is painted as the map form paints it, from its summary: one of a country not chosen has none
+  const styleOf = (id: string) => {
+    const s = state.shapes.get(id)?.item;
+    return s && paintStyle(s, instantOf(state.minute), state.filters, hatchPattern);
+  };
+  tileLayer = new TileLayer(tiles, token, styleOf);
+  await tileLayer.show(map);
+  return { tilesMs: performance.now() - t0 };
 }
 
 function message(text: string, error = false): void {
@@ -308,17 +271,7 @@ async function load(event?: Event): Promise<void> {
     ($("time") as HTMLInputElement).value = String(state.minute);
   }
   placeNowMarker();
-  let drawn: Awaited<ReturnType<typeof draw>>;
-  try {
-    drawn = await draw(frames, tiles, countries === "EUROPE" ? undefined : codes);
-  } catch (error) {
-    if (!tiles) throw error;
-    if (mine !== loads) return;
-    // MapLibre could not start (no WebGL after all, its module not served): the map form on the canvas
-    console.warn(`The tiles could not be drawn (${error instanceof Error ? error.message : error}): the map form.`);
-    wantTiles = false;
-    return load();
-  }
+  const drawn = await draw(frames, tiles, countries === "EUROPE" ? undefined : codes);
   if (mine !== loads) return;
   const drawnAt = performance.now();
   state.phases = {
@@ -326,7 +279,7 @@ async function load(event?: Event): Promise<void> {
     fetchMs: fetched - started,
     downloadMs: downloadedAt - fetched,
     pieces: frames.length,
-    // with tiles: until MapLibre has loaded and painted every tile in view
+    // with tiles: until every tile in view is painted
     drawMs: drawnAt - parsed,
     ...drawn,
   };
@@ -600,13 +553,6 @@ async function init(): Promise<void> {
   $("search").addEventListener("change", search);
   await loadPublication();
   if (!publication) return;
-  // the map the tiles are drawn on is made while the page opens, as Leaflet's is: MapLibre's module, its worker
-  // and its shaders are ready when the first load comes
-  if (wantTiles && (publication.tiles || publication.tomorrow?.tiles)) {
-    $("map").hidden = true;
-    $("gl-map").hidden = false;
-    void glMap();
-  }
   if (token) return void load();
   message(
     "No token yet: ask your operator for one (airspace-publisher tokens create), " +
@@ -639,23 +585,26 @@ Object.assign(window, {
         .slice(0, n)
         .map((f) => f.id),
     phases: () => state.phases,
+    /** The map's pixel of a position (`[lon, lat]` as JSON), from the map's top left corner. */
+    pointOf: (lonLat: string) => {
+      const [lon, lat] = JSON.parse(lonLat) as [number, number];
+      const p = map.latLngToContainerPoint([lat, lon]);
+      return [p.x, p.y];
+    },
     /** The map's view: centre and bounds, for the fit checks. */
     view: () => {
-      if (state.tiles && tileMapMade) return tileMapMade.view();
       const b = map.getBounds();
       return { south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() };
     },
-    /** What draws the map: "tiles" (MapLibre) or "map form" (the canvas). */
+    /** What draws the map: "tiles" (the version's vector tiles) or "map form" (the canvas). */
     drawing: () => (state.tiles ? "tiles" : "map form"),
-    /** With tiles: the ids MapLibre draws in the view; `active`: those the tiles say are active at the minute. */
-    rendered: (active?: boolean) => (state.tiles && tileMapMade?.rendered(active ? state.minute : undefined)) || [],
-    /** Resolves once the map has drawn what it was last asked to (MapLibre's next idle; the canvas's next frame). */
+    /** With tiles: the ids painted from them; `active`: those the tiles' own intervals say are active at the minute. */
+    rendered: (active?: boolean) => (state.tiles && tileLayer?.rendered(active ? state.minute : undefined)) || [],
+    /** Resolves once the map has drawn what it was last asked to (the tiles' last paint; the canvas's next frame). */
     settled: () =>
-      new Promise<void>((r) =>
-        state.tiles && tileMapMade ? tileMapMade.map.once("idle", () => r()) : requestAnimationFrame(() => r()),
-      ),
-    /** With tiles: the zoom of the tiles drawn (MapLibre's 512-pixel tiles: the map's zoom rounded down). */
-    tileZoom: () => (state.tiles && tileMapMade ? Math.min(9, Math.floor(tileMapMade.map.getZoom())) : undefined),
+      state.tiles && tileLayer ? tileLayer.settled() : new Promise<void>((r) => requestAnimationFrame(() => r())),
+    /** With tiles: the zoom of the tiles drawn (512-pixel data tiles: the map's zoom less one). */
+    tileZoom: () => (state.tiles && tileLayer ? tileLayer.dataZoom(map.getZoom()) : undefined),
     open: (id: string) => {
       const s = state.shapes.get(id);
       if (s) void openPopup(s.item, centreOf(lonLatBox(s.box)));
