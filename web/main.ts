@@ -59,8 +59,8 @@ const state = {
 };
 
 /**
- * Whether the page draws a version's tiles when it has them: in Chromium without a GPU they paint EUROPE in 0.55 s
- * against the map form's 0.89 s (docs/tiles.md). `?draw=map-form` draws the map form anyway (a side-by-side measure).
+ * Whether the page draws a version's tiles when it has them: in Chromium without a GPU they paint EUROPE in 0.70 s
+ * against the map form's 0.88 s (docs/tiles.md). `?draw=map-form` draws the map form anyway (a side-by-side measure).
  */
 const wantTiles = new URLSearchParams(location.search).get("draw") !== "map-form";
 

@@ -2,7 +2,7 @@
 // from the origin with the user's token (a header, never in the URL), each feature painted as the map form's canvas
 // paints it (paintStyle of its summary, found by `_id`), higher priority on top within each of the tiles' layers
 // (airspaces, then graphical NOTAMs over them). Chosen by measurement over MapLibre GL (docs/tiles.md, Chromium
-// without a GPU): EUROPE painted in 0.75 s against the map form's 0.88 s; MapLibre under SwiftShader took 3.0×
+// without a GPU): EUROPE painted in 0.70 s against the map form's 0.88 s; MapLibre under SwiftShader took 3.0×
 // the map form's time.
 import { VectorTile } from "@mapbox/vector-tile";
 import type L from "leaflet";
