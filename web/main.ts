@@ -204,7 +204,7 @@ async function draw(
     const s = state.shapes.get(id)?.item;
     return s && paintStyle(s, instantOf(state.minute), state.filters, hatchPattern);
   };
-  tileLayer = new TileLayer(tiles, token, styleOf);
+  tileLayer = new TileLayer(tiles, token, (id) => state.shapes.has(id), styleOf);
   await tileLayer.show(map);
   return { tilesMs: performance.now() - t0 };
 }

@@ -42,11 +42,15 @@ export function activeInTile(p: TileProperties, minute: number): boolean {
   return false;
 }
 
-/** The origin's tiles of one version, each decoded for protomaps-leaflet, its features by priority. */
+/**
+ * The origin's tiles of one version, each decoded for protomaps-leaflet, its features by priority; only those of
+ * the features `drawn` names (the countries chosen) are decoded.
+ */
 class OriginTiles implements TileSource {
   constructor(
     private readonly url: string,
     private readonly token: string,
+    private readonly drawn: (id: string) => boolean,
   ) {}
 
   async get(c: Zxy, tileSize: number): Promise<Map<string, TileFeature[]>> {
@@ -55,12 +59,12 @@ class OriginTiles implements TileSource {
     // 204: the archive has no tile there
     if (r.status === 204) return new Map();
     if (!r.ok) throw new Error(`tile ${c.z}/${c.x}/${c.y}: ${r.status} ${r.statusText}`);
-    return decode(new Uint8Array(await r.arrayBuffer()), tileSize);
+    return decode(new Uint8Array(await r.arrayBuffer()), tileSize, this.drawn);
   }
 }
 
 /** An MVT's layers as protomaps-leaflet's features, in pixels of a `tileSize` tile, lower priority first. */
-function decode(data: Uint8Array, tileSize: number): Map<string, TileFeature[]> {
+function decode(data: Uint8Array, tileSize: number, drawn: (id: string) => boolean): Map<string, TileFeature[]> {
   const vt = new VectorTile(new PbfReader(data));
   const out = new Map<string, TileFeature[]>();
   for (const [name, layer] of Object.entries(vt.layers)) {
@@ -68,7 +72,7 @@ function decode(data: Uint8Array, tileSize: number): Map<string, TileFeature[]> 
     const features: TileFeature[] = [];
     for (let i = 0; i < layer.length; i++) {
       const f = layer.feature(i);
-      if (f.type === 0) continue;
+      if (f.type === 0 || !drawn(String(f.properties._id))) continue;
       const bbox = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
       let numVertices = 0;
       const geom = f.loadGeometry();
@@ -161,6 +165,8 @@ export class TileLayer {
   constructor(
     readonly tiles: TileJson,
     token: string,
+    /** Whether a feature is one of those chosen (its tiles' features of other countries are not even decoded). */
+    chosen: (id: string) => boolean,
     private readonly styleOf: (id: string) => PaintStyle<CanvasPattern> | undefined,
   ) {
     const symbolizer = new SummarySymbolizer(styleOf, this.drawn);
@@ -175,7 +181,7 @@ export class TileLayer {
     }) as unknown as Grid;
     // protomaps-leaflet would fetch the URL without a header and draw the tiles' features in their order: its view
     // reads the origin's tiles with the token instead, each layer's features by priority
-    const source = new TileCache(new OriginTiles(url, token), 256 << LEVEL_DIFF);
+    const source = new TileCache(new OriginTiles(url, token, chosen), 256 << LEVEL_DIFF);
     this.grid.views = new Map([["", new View(source, tiles.maxzoom, LEVEL_DIFF)]]);
   }
 
