@@ -204,9 +204,26 @@ async function draw(
     const s = state.shapes.get(id)?.item;
     return s && paintStyle(s, instantOf(state.minute), state.filters, hatchPattern);
   };
-  tileLayer = new TileLayer(tiles, token, (id) => state.shapes.has(id), styleOf);
+  tileLayer = new TileLayer(
+    tiles,
+    token,
+    (id) => state.shapes.has(id),
+    styleOf,
+    () => tilesMissing(),
+  );
   await tileLayer.show(map);
   return { tilesMs: performance.now() - t0 };
+}
+
+/** Says that the map lacks tiles that could not be read: no airspace drawn there is not no airspace there. */
+function tilesMissing(): void {
+  const failed = tileLayer?.failed ?? [];
+  if (failed.length === 0) return;
+  message(
+    `${failed.length} tile${failed.length === 1 ? "" : "s"} could not be read (${failed[0]}): the map lacks ` +
+      "what they hold. Load again.",
+    true,
+  );
 }
 
 function message(text: string, error = false): void {
@@ -302,6 +319,7 @@ async function load(event?: Event): Promise<void> {
   const summaries = state.features;
   requestAnimationFrame(() => setTimeout(() => state.features === summaries && names(summaries), 0));
   message(`${count} features drawn.`);
+  tilesMissing();
   state.phases.loadedMs = performance.now() - started;
   document.body.dataset.sync = got.sync ? JSON.stringify(got.sync) : "";
   document.body.dataset.loaded = version;

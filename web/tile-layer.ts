@@ -51,15 +51,26 @@ class OriginTiles implements TileSource {
     private readonly url: string,
     private readonly token: string,
     private readonly drawn: (id: string) => boolean,
+    /** A tile that could not be read: its area is drawn without it (and asked for again on the next paint). */
+    private readonly failed: (why: string) => void,
   ) {}
 
   async get(c: Zxy, tileSize: number): Promise<Map<string, TileFeature[]>> {
     const url = this.url.replace("{z}", String(c.z)).replace("{x}", String(c.x)).replace("{y}", String(c.y));
-    const r = await fetch(url, { headers: { Authorization: `Bearer ${this.token}` } });
+    const tile = `${c.z}/${c.x}/${c.y}`;
+    const r = await fetch(url, { headers: { Authorization: `Bearer ${this.token}` } }).catch((e: unknown) => {
+      this.failed(`tile ${tile}: ${e instanceof Error ? e.message : e}`);
+      throw e;
+    });
     // 204: the archive has no tile there
     if (r.status === 204) return new Map();
-    if (!r.ok) throw new Error(`tile ${c.z}/${c.x}/${c.y}: ${r.status} ${r.statusText}`);
-    return decode(new Uint8Array(await r.arrayBuffer()), tileSize, this.drawn);
+    try {
+      if (!r.ok) throw new Error(`${r.status} ${r.statusText}`);
+      return decode(new Uint8Array(await r.arrayBuffer()), tileSize, this.drawn);
+    } catch (e) {
+      this.failed(`tile ${tile}: ${e instanceof Error ? e.message : e}`);
+      throw e;
+    }
   }
 }
 
@@ -161,6 +172,8 @@ export class TileLayer {
   /** The features painted since the last whole repaint, with their tile properties. */
   private readonly drawn = new Map<string, TileProperties>();
   private painting: Promise<void> = Promise.resolve();
+  /** The tiles that could not be read, each with why. */
+  readonly failed: string[] = [];
 
   constructor(
     readonly tiles: TileJson,
@@ -168,6 +181,8 @@ export class TileLayer {
     /** Whether a feature is one of those chosen (its tiles' features of other countries are not even decoded). */
     chosen: (id: string) => boolean,
     private readonly styleOf: (id: string) => PaintStyle<CanvasPattern> | undefined,
+    /** Told of each tile that could not be read. */
+    onFailure: (why: string) => void = () => {},
   ) {
     const symbolizer = new SummarySymbolizer(styleOf, this.drawn);
     const url = tiles.tiles[0] ?? "";
@@ -181,7 +196,13 @@ export class TileLayer {
     }) as unknown as Grid;
     // protomaps-leaflet would fetch the URL without a header and draw the tiles' features in their order: its view
     // reads the origin's tiles with the token instead, each layer's features by priority
-    const source = new TileCache(new OriginTiles(url, token, chosen), 256 << LEVEL_DIFF);
+    const source = new TileCache(
+      new OriginTiles(url, token, chosen, (why) => {
+        this.failed.push(why);
+        onFailure(why);
+      }),
+      256 << LEVEL_DIFF,
+    );
     this.grid.views = new Map([["", new View(source, tiles.maxzoom, LEVEL_DIFF)]]);
   }
 

@@ -250,6 +250,27 @@ describe("the map page", () => {
     }
   });
 
+  it("says so when tiles cannot be read: the map lacks what they hold", async () => {
+    // the origin cannot be made to fail on its tiles alone, so Playwright answers them with 503
+    await page.route("**/v1/tiles/*/**", (route) => route.fulfill({ status: 503, body: "" }));
+    try {
+      await load(token);
+      await page.waitForSelector("body[data-loaded]");
+      expect(await page.getAttribute("#message", "class")).toBe("error");
+      expect(await page.textContent("#message")).toMatch(
+        /^\d+ tiles? could not be read \(tile \d+\/\d+\/\d+: 503 .*\): the map lacks what they hold\. Load again\.$/,
+      );
+      expect(await map<string[]>("rendered")).toEqual([]);
+    } finally {
+      await page.unroute("**/v1/tiles/*/**");
+    }
+    // loaded again with the tiles served: drawn, no error
+    await load(token);
+    await page.waitForSelector("body[data-loaded]");
+    expect(await page.getAttribute("#message", "class")).not.toBe("error");
+    expect(await map<string[]>("rendered")).toEqual(shownAt(await map<number>("tileZoom")));
+  });
+
   it("draws the last load when Load is pressed again before the first answer is in", async () => {
     await page.goto(`${origin.url}/`);
     await page.waitForSelector("#countries option[value=EUROPE]");
