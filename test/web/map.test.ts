@@ -162,6 +162,37 @@ describe("the map page", () => {
     await page.screenshot({ path: path.join(SHOTS, `time-${label.replace(":", "")}.png`) });
   });
 
+  it("paints from the tiles only what the filters and the chosen countries let through", async () => {
+    const zoom = await map<number>("tileZoom");
+    const shown = shownAt(zoom);
+    // the type of the first feature drawn: some are of it, not all
+    const typeOf = new Map(europe.features.map((f) => [f.properties._id, f.properties.type]));
+    const type = typeOf.get(shown[0]!)!;
+    const ofType = shown.filter((id) => typeOf.get(id) === type);
+    expect(ofType.length).toBeLessThan(shown.length);
+    await page.selectOption("#f-type", String(type));
+    await map("settled");
+    expect(await map<string[]>("rendered")).toEqual(ofType);
+    await page.selectOption("#f-type", []);
+    await map("settled");
+    expect(await map<string[]>("rendered")).toEqual(shown);
+    // one country: its features alone, though its tiles hold its neighbours' too
+    await page.selectOption("#countries", "BE");
+    await page.click("#load button[type=submit]");
+    await page.waitForSelector("body[data-loaded]");
+    const be = new Set(europe.features.filter((f) => f.properties.country === "BE").map((f) => f.properties._id));
+    const beZoom = await map<number>("tileZoom");
+    const want = shownAt(beZoom).filter((id) => be.has(id));
+    expect(want.length).toBeGreaterThan(0);
+    expect(shownAt(beZoom).length).toBeGreaterThan(want.length);
+    expect(await map<string>("drawing")).toBe("tiles");
+    expect(await map<string[]>("rendered")).toEqual(want);
+    // Europe again, for the tests below
+    await page.selectOption("#countries", "EUROPE");
+    await page.click("#load button[type=submit]");
+    await page.waitForSelector("body[data-loaded]");
+  });
+
   it("shows the linked NOTAM and the AUP record in the feature's popup", async () => {
     await map("open", EBR04);
     // the page's own wording first, then explain's reason from the origin
