@@ -6,7 +6,7 @@
 // rewrite, their bytes and the patch's time. The goal on rewritten bytes is judged on the 1 % refreshes: this
 // benchmark's countries are copies of real ones spread over Europe, so one whole country reaches most tiles.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
@@ -25,6 +25,11 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const GOALS = { buildPerFloor: 1, archiveMb: 25, tileKb: 500, rewrittenShare: 0.15, rssMb: 1024 };
 
 function live(): { manifest: VersionManifest; features: Feature[] } {
+  if (!existsSync(path.join(STORE, "v1/current.json")))
+    throw new Error(
+      `bench tiles: ${path.relative(ROOT, STORE)} holds no publication; run the publish benchmark first ` +
+        '(make bench BENCH="publish tiles")',
+    );
   const pointer = JSON.parse(readFileSync(path.join(STORE, "v1/current.json"), "utf8"));
   const manifest = JSON.parse(readFileSync(path.join(STORE, pointer.manifest), "utf8")) as VersionManifest;
   const features = Object.values(manifest.countries).flatMap(
