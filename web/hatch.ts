@@ -2,7 +2,7 @@
 // line colour: a pattern for the canvases, the map form's and the tiles'.
 
 /** An 8×8 canvas with one diagonal line in `color`, or undefined without a 2D context. */
-export function hatchCanvas(color: string, direction: string): HTMLCanvasElement | undefined {
+function hatchCanvas(color: string, direction: string): HTMLCanvasElement | undefined {
   const c = document.createElement("canvas");
   c.width = c.height = 8;
   const ctx = c.getContext("2d");

@@ -52,8 +52,6 @@ const state = {
   phases: {} as Record<string, unknown>,
   /** The version's vector tiles when the page draws from them; undefined: the map form on the canvas. */
   tiles: undefined as TileJson | undefined,
-  /** The countries drawn; undefined: all of EUROPE. */
-  countries: undefined as string[] | undefined,
   /** Each drawn feature's shape (the map form's rings, or its box alone when the tiles draw it). */
   shapes: new Map<string, Shape<Summary>>(),
 };
@@ -172,11 +170,7 @@ async function openPopup(s: Summary, at: [number, number]): Promise<void> {
  * Draws the decoded features, higher priorities on top: from `tiles` when given (the frames' rings are then boxes,
  * for Find and fitting), else on the canvas. Resolves once the map is painted.
  */
-async function draw(
-  frames: readonly MapFrame[],
-  tiles?: TileJson,
-  countries?: string[],
-): Promise<{ tilesMs?: number }> {
+async function draw(frames: readonly MapFrame[], tiles?: TileJson): Promise<{ tilesMs?: number }> {
   const shapes: Shape<Summary>[] = [];
   for (const { features, packed } of frames) {
     const b = packed.boxes;
@@ -187,7 +181,6 @@ async function draw(
   state.features = shapes.map((s) => s.item);
   state.shapes = new Map(shapes.map((s) => [s.item.id, s]));
   state.tiles = tiles;
-  state.countries = countries;
   tileLayer?.remove();
   tileLayer = undefined;
   layer.setShapes(tiles ? [] : shapes);
@@ -288,7 +281,7 @@ async function load(event?: Event): Promise<void> {
     ($("time") as HTMLInputElement).value = String(state.minute);
   }
   placeNowMarker();
-  const drawn = await draw(frames, tiles, countries === "EUROPE" ? undefined : codes);
+  const drawn = await draw(frames, tiles);
   if (mine !== loads) return;
   const drawnAt = performance.now();
   state.phases = {

@@ -44,38 +44,34 @@ export function activeInTile(p: TileProperties, minute: number): boolean {
 
 /**
  * The origin's tiles of one version, each decoded for protomaps-leaflet, its features by priority; only those of
- * the features `drawn` names (the countries chosen) are decoded.
+ * the features `chosen` names (the countries chosen) are decoded.
  */
 class OriginTiles implements TileSource {
   constructor(
     private readonly url: string,
     private readonly token: string,
-    private readonly drawn: (id: string) => boolean,
+    private readonly chosen: (id: string) => boolean,
     /** A tile that could not be read: its area is drawn without it (and asked for again on the next paint). */
     private readonly failed: (why: string) => void,
   ) {}
 
   async get(c: Zxy, tileSize: number): Promise<Map<string, TileFeature[]>> {
     const url = this.url.replace("{z}", String(c.z)).replace("{x}", String(c.x)).replace("{y}", String(c.y));
-    const tile = `${c.z}/${c.x}/${c.y}`;
-    const r = await fetch(url, { headers: { Authorization: `Bearer ${this.token}` } }).catch((e: unknown) => {
-      this.failed(`tile ${tile}: ${e instanceof Error ? e.message : e}`);
-      throw e;
-    });
-    // 204: the archive has no tile there
-    if (r.status === 204) return new Map();
     try {
+      const r = await fetch(url, { headers: { Authorization: `Bearer ${this.token}` } });
+      // 204: the archive has no tile there
+      if (r.status === 204) return new Map();
       if (!r.ok) throw new Error(`${r.status} ${r.statusText}`);
-      return decode(new Uint8Array(await r.arrayBuffer()), tileSize, this.drawn);
+      return decode(new Uint8Array(await r.arrayBuffer()), tileSize, this.chosen);
     } catch (e) {
-      this.failed(`tile ${tile}: ${e instanceof Error ? e.message : e}`);
+      this.failed(`tile ${c.z}/${c.x}/${c.y}: ${e instanceof Error ? e.message : e}`);
       throw e;
     }
   }
 }
 
 /** An MVT's layers as protomaps-leaflet's features, in pixels of a `tileSize` tile, lower priority first. */
-function decode(data: Uint8Array, tileSize: number, drawn: (id: string) => boolean): Map<string, TileFeature[]> {
+function decode(data: Uint8Array, tileSize: number, chosen: (id: string) => boolean): Map<string, TileFeature[]> {
   const vt = new VectorTile(new PbfReader(data));
   const out = new Map<string, TileFeature[]>();
   for (const [name, layer] of Object.entries(vt.layers)) {
@@ -83,7 +79,7 @@ function decode(data: Uint8Array, tileSize: number, drawn: (id: string) => boole
     const features: TileFeature[] = [];
     for (let i = 0; i < layer.length; i++) {
       const f = layer.feature(i);
-      if (f.type === 0 || !drawn(String(f.properties._id))) continue;
+      if (f.type === 0 || !chosen(String(f.properties._id))) continue;
       const bbox = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
       let numVertices = 0;
       const geom = f.loadGeometry();
