@@ -2,11 +2,16 @@
 // bench/out/store). Side by side, alternating, each in its own child process: the tile build (buildTiles and the
 // PMTiles writer, the features loaded before the clock starts) and the publish floor (bench/publish.ts `floor`).
 // Then: the archive of the publication's features, read back and held to them (src/tiles/check.ts); its size and
-// largest tile; and refreshes where one country's activation changed (all of it, and 1 % of it), as the tiles they
-// rewrite, their bytes and the patch's time. The goal on rewritten bytes is judged on the 1 % refreshes: this
-// benchmark's countries are copies of real ones spread over Europe, so one whole country reaches most tiles.
+// largest tile; and refreshes where one country's activation changed, as the tiles they rewrite, their bytes and the
+// patch's time. The goal on rewritten bytes is judged on a real refresh's size: the most features one refresh changed
+// when the UK's hourly PIBs of a weekend are replayed (../shared/data/notam/uk_pib_hourly_2024-06-14, replayed here
+// with tiles), that many features in the FIRs of the state with most features and of a middling one: a country is a
+// place, and this benchmark's country labels are not (its countries are copies of real features spread over Europe,
+// each keeping its FIR). Reported beside them, not judged: the labelled countries' whole, 1 % and a real refresh's
+// most; and whole states. Its GB holds 26 763 NOTAMs (four years of the UK's, all made valid on one day) where the
+// real UK PIB holds some 1 300 features, so its 1 % is 286 features, six times what any real hour changed.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
@@ -17,7 +22,7 @@ import { archiveOf, buildTiles, MAX_ZOOM, maxError } from "../src/tiles/build.js
 import { checkArchive } from "../src/tiles/check.js";
 import { patchTiles, rewrittenSince } from "../src/tiles/patch.js";
 import { openArchive } from "../src/tiles/read-back.js";
-import { CLI_NODE_FLAGS, ROOT } from "./support.js";
+import { CLI_NODE_FLAGS, ROOT, SHARED } from "./support.js";
 
 const OUT = path.join(ROOT, "bench", "out");
 const STORE = path.join(OUT, "store");
@@ -68,15 +73,73 @@ function child(file: string, mode: string): { seconds: number; cpuSeconds: numbe
 }
 
 /**
- * A refresh of archive `bytes` where `share` of country `cc`'s features flipped `isActive` and lost their intervals:
- * the tiles patched (src/tiles/patch.ts, byte for byte a build's), how many differ and their bytes, and its time.
+ * The UK's weekend replayed (74 hourly PIBs, YAIXM airspace of 2024-09) with tiles, in a child process: per version
+ * after a day's first, the features the refresh changed (added, changed, removed) and the share of that UK-only
+ * archive's tile bytes it rewrote (the manifest's `tiles.rewritten`).
  */
-async function refresh(bytes: Buffer, features: Feature[], date: string, cc: string, share: number) {
+function ukWeekend(): { changes: number[]; shares: number[] } {
+  const pibs = path.join(SHARED, "notam", "uk_pib_hourly_2024-06-14");
+  const yaixm = path.join(SHARED, "airspace", "yaixm");
+  if (!existsSync(pibs)) throw new Error(`bench tiles: ${pibs} is absent (set SHARED_DATA)`);
+  const store = path.join(OUT, "uk-weekend");
+  rmSync(store, { recursive: true, force: true });
+  const report = path.join(OUT, "uk-weekend.json");
+  const cli = path.join(ROOT, "dist", "jobs", "cli.js");
+  const airspaces = ["gb_airspace_2024-09.yaml", "gb_service_2024-09.yaml"].flatMap((f) => [
+    "--airspaces",
+    path.join(yaixm, f),
+  ]);
+  execFileSync(
+    process.execPath,
+    [...CLI_NODE_FLAGS, cli, "replay", ...airspaces, "--notams", pibs, "--store", store, "--tiles"].concat([
+      "--report",
+      report,
+      "--quiet",
+    ]),
+    { stdio: ["ignore", "ignore", "inherit"] },
+  );
+  const runs = (JSON.parse(readFileSync(report, "utf8")) as { runs: ReplayRun[] }).runs;
+  const changes = runs.flatMap((r) =>
+    r.versions.flatMap((v) => (v.changes ? [v.changes.added + v.changes.changed + v.changes.removed] : [])),
+  );
+  const versions = path.join(store, "v1", "versions");
+  const shares = readdirSync(versions).flatMap((f) => {
+    const t = (JSON.parse(readFileSync(path.join(versions, f), "utf8")) as VersionManifest).tiles;
+    return t?.rewritten && t.tileBytes ? [t.rewritten.bytes / t.tileBytes] : [];
+  });
+  return { changes, shares };
+}
+
+interface ReplayRun {
+  versions: Array<{ changes?: { added: number; changed: number; removed: number } }>;
+}
+
+/** Whose features a refresh changes: a country's, as the generator labels them, or those in one state's FIRs. */
+interface Whose {
+  /** `GB`, or `EG FIRs`. */
+  name: string;
+  has: (f: Feature) => boolean;
+}
+
+const labelled = (cc: string): Whose => ({ name: cc, has: (f) => f.properties.country === cc });
+const inFirs = (prefix: string): Whose => ({
+  name: `${prefix} FIRs`,
+  has: (f) => String(f.properties.vendor.FIR_Ident ?? "").startsWith(prefix),
+});
+
+/**
+ * A refresh of archive `bytes` where `count` (all when undefined) of `whose` features, spread over them, flipped
+ * `isActive` and lost their intervals: the tiles patched (src/tiles/patch.ts, byte for byte a build's), how many differ
+ * and their bytes, and its time. `judged`: the goal on rewritten bytes applies.
+ */
+async function refresh(bytes: Buffer, features: Feature[], date: string, whose: Whose, count?: number, judged = false) {
   const day = utcDay(date)!;
-  const own = features.filter((f) => f.properties.country === cc);
-  const step = Math.max(1, Math.round(1 / share));
+  const own = features.filter(whose.has);
+  const n = Math.min(count ?? own.length, own.length);
+  const step = Math.max(1, Math.floor(own.length / n));
   const changed = own
     .filter((_, i) => i % step === 0)
+    .slice(0, n)
     .map((f) => {
       const g = structuredClone(f);
       const m = g.properties.vendor.dynamicAirspaceMapping;
@@ -89,9 +152,10 @@ async function refresh(bytes: Buffer, features: Feature[], date: string, cc: str
   const p = await patchTiles(bytes, changed, day);
   const seconds = (performance.now() - t0) / 1000;
   const { tiles, bytes: rewritten } = rewrittenSince(bytes, p.tiles);
-  const total = p.tiles.reduce((n, t) => n + t.data.length, 0);
+  const total = p.tiles.reduce((k, t) => k + t.data.length, 0);
   return {
-    country: cc,
+    whose: whose.name,
+    judged,
     changed: changed.length,
     of: own.length,
     tiles,
@@ -124,13 +188,27 @@ async function run(): Promise<void> {
   const t0 = performance.now();
   const check = await checkArchive(archive, features, day);
   const checkSeconds = (performance.now() - t0) / 1000;
-  const perCountry = new Map<string, number>();
-  for (const x of features) perCountry.set(x.properties.country, (perCountry.get(x.properties.country) ?? 0) + 1);
-  const ranked = [...perCountry].sort((x, y) => y[1] - x[1]);
+  const ranked = (key: (f: Feature) => string) => {
+    const n = new Map<string, number>();
+    for (const f of features) n.set(key(f), (n.get(key(f)) ?? 0) + 1);
+    const r = [...n].sort((x, y) => y[1] - x[1]).map(([k]) => k);
+    return [r[0]!, r[Math.floor(r.length / 2)]!];
+  };
   const refreshes = [];
-  // a whole country's activation changed, and a refresh's share of it (1 %: the NOTAMs a quarter of an hour moves)
-  for (const [cc] of [ranked[0]!, ranked[Math.floor(ranked.length / 2)]!]) {
-    for (const share of [1, 0.01]) refreshes.push(await refresh(bytes, features, manifest.date, cc, share));
+  const uk = ukWeekend();
+  const most = Math.max(...uk.changes);
+  // the largest and a middling country as labelled (not judged): all of it, 1 % of it, a real refresh's most
+  for (const cc of ranked((f) => f.properties.country)) {
+    const whose = labelled(cc);
+    const all = features.filter(whose.has).length;
+    refreshes.push(await refresh(bytes, features, manifest.date, whose));
+    refreshes.push(await refresh(bytes, features, manifest.date, whose, Math.round(all / 100)));
+    refreshes.push(await refresh(bytes, features, manifest.date, whose, most));
+  }
+  // by place, the features in one state's FIRs: all of them, and a real refresh's most (judged)
+  for (const prefix of ranked((f) => String(f.properties.vendor.FIR_Ident ?? "").slice(0, 2))) {
+    refreshes.push(await refresh(bytes, features, manifest.date, inFirs(prefix)));
+    refreshes.push(await refresh(bytes, features, manifest.date, inFirs(prefix), most, true));
   }
   const result = {
     runs: RUNS,
@@ -153,6 +231,13 @@ async function run(): Promise<void> {
       worstMetres: +Math.max(check.drawnError, check.publishedError).toFixed(2),
       statedMetres: +maxError(0).toFixed(2),
     },
+    ukWeekend: {
+      refreshes: uk.changes.length,
+      changesMedian: median(uk.changes),
+      changesMost: most,
+      ukArchiveShareMedian: +median(uk.shares).toFixed(3),
+      ukArchiveShareMost: +Math.max(...uk.shares).toFixed(3),
+    },
     refreshes,
     goals: GOALS,
   };
@@ -171,11 +256,16 @@ async function run(): Promise<void> {
     `read back at z${MAX_ZOOM}: ${c.features} features in ${c.tiles} tiles, missing ${c.missing}, extra ${c.extra}, ` +
       `properties differing ${c.properties}, ${c.vertices} positions, worst ${c.worstMetres} m (stated ≤ ${c.statedMetres} m), ${c.seconds} s`,
   );
+  const w = result.ukWeekend;
+  console.log(
+    `the UK's weekend replayed: ${w.refreshes} refreshes changed a median ${w.changesMedian} and at most ${w.changesMost} features; ` +
+      `they rewrote a median ${(100 * w.ukArchiveShareMedian).toFixed(1)} % and at most ${(100 * w.ukArchiveShareMost).toFixed(1)} % of the UK-only archive's tile bytes`,
+  );
   for (const r of refreshes) {
     console.log(
-      `refresh where ${r.changed} of ${r.country}'s ${r.of} features changed: ${r.tiles} of ${r.all} tiles rewritten, ` +
-        `${(r.bytes / 1e6).toFixed(2)} MB, ${(100 * r.share).toFixed(1)} % of the tile bytes (goal ≤ ${100 * GOALS.rewrittenShare} %), ` +
-        `patched in ${r.seconds.toFixed(2)} s`,
+      `refresh where ${r.changed} of ${r.whose}'s ${r.of} features changed: ${r.tiles} of ${r.all} tiles rewritten, ` +
+        `${(r.bytes / 1e6).toFixed(2)} MB, ${(100 * r.share).toFixed(1)} % of the tile bytes` +
+        `${r.judged ? ` (a real refresh's most; goal ≤ ${100 * GOALS.rewrittenShare} %)` : ""}, patched in ${r.seconds.toFixed(2)} s`,
     );
   }
   const missed =
@@ -183,7 +273,7 @@ async function run(): Promise<void> {
     result.archiveMb > GOALS.archiveMb ||
     result.largestTileKb > GOALS.tileKb ||
     c.missing + c.extra + c.properties + c.farther > 0 ||
-    refreshes.some((r) => r.changed < r.of && r.share > GOALS.rewrittenShare);
+    refreshes.some((r) => r.judged && r.share > GOALS.rewrittenShare);
   if (missed) {
     console.log("tiles: MISSED a goal");
     process.exitCode = 1;
