@@ -116,14 +116,14 @@ interface ReplayRun {
 
 /** Whose features a refresh changes: a country's, as the generator labels them, or those in one state's FIRs. */
 interface Whose {
-  /** `GB`, or `EG FIRs`. */
+  /** Possessive: `GB's`, or `the EG FIRs'`. */
   name: string;
   has: (f: Feature) => boolean;
 }
 
-const labelled = (cc: string): Whose => ({ name: cc, has: (f) => f.properties.country === cc });
+const labelled = (cc: string): Whose => ({ name: `${cc}'s`, has: (f) => f.properties.country === cc });
 const inFirs = (prefix: string): Whose => ({
-  name: `${prefix} FIRs`,
+  name: `the ${prefix} FIRs'`,
   has: (f) => String(f.properties.vendor.FIR_Ident ?? "").startsWith(prefix),
 });
 
@@ -263,7 +263,7 @@ async function run(): Promise<void> {
   );
   for (const r of refreshes) {
     console.log(
-      `refresh where ${r.changed} of ${r.whose}'s ${r.of} features changed: ${r.tiles} of ${r.all} tiles rewritten, ` +
+      `refresh where ${r.changed} of ${r.whose} ${r.of} features changed: ${r.tiles} of ${r.all} tiles rewritten, ` +
         `${(r.bytes / 1e6).toFixed(2)} MB, ${(100 * r.share).toFixed(1)} % of the tile bytes` +
         `${r.judged ? ` (a real refresh's most; goal ≤ ${100 * GOALS.rewrittenShare} %)` : ""}, patched in ${r.seconds.toFixed(2)} s`,
     );
