@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
+import type { ReplayRun } from "../jobs/commands/replay.js";
 import type { Feature } from "../src/model/contract.js";
 import type { VersionManifest } from "../src/model/manifest.js";
 import { utcDay } from "../src/model/time.js";
@@ -89,29 +90,24 @@ function ukWeekend(): { changes: number[]; shares: number[] } {
     "--airspaces",
     path.join(yaixm, f),
   ]);
-  execFileSync(
-    process.execPath,
-    [...CLI_NODE_FLAGS, cli, "replay", ...airspaces, "--notams", pibs, "--store", store, "--tiles"].concat([
-      "--report",
-      report,
-      "--quiet",
-    ]),
-    { stdio: ["ignore", "ignore", "inherit"] },
-  );
+  const flags = ["--notams", pibs, "--store", store, "--tiles", "--report", report, "--quiet"];
+  execFileSync(process.execPath, [...CLI_NODE_FLAGS, cli, "replay", ...airspaces, ...flags], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const runs = (JSON.parse(readFileSync(report, "utf8")) as { runs: ReplayRun[] }).runs;
-  const changes = runs.flatMap((r) =>
-    r.versions.flatMap((v) => (v.changes ? [v.changes.added + v.changes.changed + v.changes.removed] : [])),
-  );
+  // a day's first version has no version before it to change from
+  const days = new Set<string>();
+  const changes: number[] = [];
+  for (const { date, changes: c } of runs.flatMap((r) => r.versions)) {
+    if (days.has(date)) changes.push(c.added + c.changed + c.removed);
+    days.add(date);
+  }
   const versions = path.join(store, "v1", "versions");
   const shares = readdirSync(versions).flatMap((f) => {
     const t = (JSON.parse(readFileSync(path.join(versions, f), "utf8")) as VersionManifest).tiles;
     return t?.rewritten && t.tileBytes ? [t.rewritten.bytes / t.tileBytes] : [];
   });
   return { changes, shares };
-}
-
-interface ReplayRun {
-  versions: Array<{ changes?: { added: number; changed: number; removed: number } }>;
 }
 
 /** Whose features a refresh changes: a country's, as the generator labels them, or those in one state's FIRs. */
@@ -122,10 +118,8 @@ interface Whose {
 }
 
 const labelled = (cc: string): Whose => ({ name: `${cc}'s`, has: (f) => f.properties.country === cc });
-const inFirs = (prefix: string): Whose => ({
-  name: `the ${prefix} FIRs'`,
-  has: (f) => String(f.properties.vendor.FIR_Ident ?? "").startsWith(prefix),
-});
+const firOf = (f: Feature): string => String(f.properties.vendor.FIR_Ident ?? "");
+const inFirs = (prefix: string): Whose => ({ name: `the ${prefix} FIRs'`, has: (f) => firOf(f).startsWith(prefix) });
 
 /**
  * A refresh of archive `bytes` where `count` (all when undefined) of `whose` features, spread over them, flipped
@@ -190,7 +184,7 @@ async function run(): Promise<void> {
   const checkSeconds = (performance.now() - t0) / 1000;
   const ranked = (key: (f: Feature) => string) => {
     const n = new Map<string, number>();
-    for (const f of features) n.set(key(f), (n.get(key(f)) ?? 0) + 1);
+    for (const k of features.map(key)) n.set(k, (n.get(k) ?? 0) + 1);
     const r = [...n].sort((x, y) => y[1] - x[1]).map(([k]) => k);
     return [r[0]!, r[Math.floor(r.length / 2)]!];
   };
@@ -206,7 +200,7 @@ async function run(): Promise<void> {
     refreshes.push(await refresh(bytes, features, manifest.date, whose, most));
   }
   // by place, the features in one state's FIRs: all of them, and a real refresh's most (judged)
-  for (const prefix of ranked((f) => String(f.properties.vendor.FIR_Ident ?? "").slice(0, 2))) {
+  for (const prefix of ranked((f) => firOf(f).slice(0, 2))) {
     refreshes.push(await refresh(bytes, features, manifest.date, inFirs(prefix)));
     refreshes.push(await refresh(bytes, features, manifest.date, inFirs(prefix), most, true));
   }
